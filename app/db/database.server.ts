@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.server";
+import { migrationsFolder } from "./project-root.server";
+import { schema } from "./schema";
+import type { DatabaseKind, Db } from "./types";
+
+export class DatabaseStartupError extends Error {}
+
+export type Database = {
+  db: Db;
+  kind: DatabaseKind;
+  /** Present on the embedded driver: the single PGlite connection (used for LISTEN/NOTIFY). */
+  pglite?: PGlite;
+  /** Present on PostgreSQL: the pool, from which the event module takes a dedicated LISTEN client. */
+  pool?: pg.Pool;
+  migrate(folder?: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenDatabaseOptions =
+  | { kind: "pglite"; dataDir: string; loadDataDir?: Blob; lock?: boolean }
+  | { kind: "pglite-memory"; loadDataDir?: Blob }
+  | { kind: "postgres"; url: string; poolSize?: number };
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.kind === "pglite-memory") return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir }));
+  const pgliteDir = path.join(options.dataDir, "pglite");
+  ensureWritableDir(options.dataDir);
+  const release = options.lock === false ? () => {} : acquireDataDirLock(options.dataDir);
+  try {
+    const client = await PGlite.create({ dataDir: pgliteDir, loadDataDir: options.loadDataDir });
+    return wrapPglite(client, release);
+  } catch (error) {
+    release();
+    throw new DatabaseStartupError(`could not open the embedded database in ${pgliteDir}: ${messageOf(error)}`);
+  }
+}
+
+function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    async migrate(folder = migrationsFolder()) {
+      await migratePglite(db as never, { migrationsFolder: folder });
+    },
+    async close() {
+      try {
+        if (!client.closed) await client.close();
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new DatabaseStartupError("DATABASE_URL is not a valid URL (expected postgres://user@host:port/database)");
+  }
+  if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
+    throw new DatabaseStartupError(`DATABASE_URL must start with postgres:// (got ${parsed.protocol}//)`);
+  }
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client losing its server must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new DatabaseStartupError(
+      `cannot reach PostgreSQL at ${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}: ${messageOf(error)}`,
+    );
+  }
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    async migrate(folder = migrationsFolder()) {
+      await migratePg(db as never, { migrationsFolder: folder });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+function ensureWritableDir(dir: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    throw new DatabaseStartupError(`DATA_DIR ${dir} is not writable: ${messageOf(error)}`);
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length) return messageOf(error.errors[0]);
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}

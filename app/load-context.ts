@@ -1,0 +1,9 @@
+import type { AppServices } from "./services.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    services: AppServices;
+  }
+}
+
+export {};

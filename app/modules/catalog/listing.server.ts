@@ -1,0 +1,89 @@
+import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
+import type { Db } from "~/db/types";
+import { formatPaise } from "~/lib/money";
+import { media } from "~/modules/media/schema";
+import { mediaUrl } from "~/modules/media/paths";
+import { badgeFor, hasTopSaleBanner } from "./badges";
+import { productVariants, products } from "./schema";
+
+/** The card view of spec section 3. */
+export type ProductCard = {
+  id: string;
+  slug: string;
+  name: string;
+  price: string;
+  oldPrice: string | null;
+  pricePaise: number;
+  image: string;
+  variantId: string | null;
+  variantTitle: string;
+  sku: string | null;
+  badge: string | null;
+  topSale: boolean;
+};
+
+const HOME_IMAGE = { width: 512, height: 512, quality: 85, format: "webp" } as const;
+
+type ProductRow = { id: string; slug: string; title: string; tags: string[] };
+
+/** Active best sellers, sort order ascending then newest first, with the total for "Load More". */
+export async function listBestSellers(db: Db, page: { offset: number; limit: number }) {
+  const where = and(eq(products.status, "active"), eq(products.isBestSeller, true));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: products.id, slug: products.slug, title: products.title, tags: products.tags })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  return { cards: await toCards(db, rows), total: total?.n ?? 0 };
+}
+
+/** Active products whose title contains 'tumbler' (case-insensitive), at most `limit`. */
+export async function listTumblers(db: Db, limit = 8) {
+  const rows = await db
+    .select({ id: products.id, slug: products.slug, title: products.title, tags: products.tags })
+    .from(products)
+    .where(and(eq(products.status, "active"), ilike(products.title, "%tumbler%")))
+    .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.id))
+    .limit(limit);
+  return toCards(db, rows);
+}
+
+async function toCards(db: Db, rows: ProductRow[]): Promise<ProductCard[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [variants, images] = await Promise.all([
+    db
+      .select()
+      .from(productVariants)
+      .where(inArray(productVariants.productId, ids))
+      .orderBy(asc(productVariants.sortOrder), asc(productVariants.pricePaise)),
+    db
+      .select({ productId: media.productId, fileUrl: media.fileUrl })
+      .from(media)
+      .where(inArray(media.productId, ids))
+      .orderBy(desc(media.isPrimary), asc(media.sortOrder)),
+  ]);
+  return rows.map((p) => {
+    const variant = variants.find((v) => v.productId === p.id);
+    const image = images.find((m) => m.productId === p.id);
+    return {
+      id: p.id,
+      slug: p.slug,
+      name: p.title,
+      price: variant ? formatPaise(variant.pricePaise) : "",
+      oldPrice: variant?.compareAtPricePaise ? formatPaise(variant.compareAtPricePaise) : null,
+      pricePaise: variant?.pricePaise ?? 0,
+      image: mediaUrl(image?.fileUrl, HOME_IMAGE),
+      variantId: variant?.id ?? null,
+      variantTitle: variant?.title || "Default",
+      sku: variant?.sku ?? null,
+      badge: badgeFor(p.tags),
+      topSale: hasTopSaleBanner(p.tags),
+    };
+  });
+}

@@ -1,0 +1,35 @@
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/db/types";
+import { siteSettings } from "./schema";
+
+/** Every known setting with its shape and the default used when it is missing or malformed (spec section 8). */
+export const SETTINGS = {
+  gst_settings: { schema: z.object({ percentage: z.number().min(0).max(28) }), fallback: { percentage: 18 } },
+  homepage_products: {
+    schema: z.object({ bottles: z.number().int().min(1).max(48), tumblers: z.number().int().min(0).max(24).optional(), show_load_more: z.boolean() }),
+    fallback: { bottles: 8, tumblers: 8, show_load_more: true },
+  },
+  hero_carousel_images: {
+    schema: z.array(z.object({ url: z.string().min(1), alt: z.string() })),
+    fallback: [] as { url: string; alt: string }[],
+  },
+  collection_sections: {
+    schema: z.object({ bottles: z.object({ image_url: z.string() }), tumblers: z.object({ image_url: z.string() }) }),
+    fallback: { bottles: { image_url: "" }, tumblers: { image_url: "" } },
+  },
+  store_contact: {
+    schema: z.object({ store_name: z.string(), phone: z.string(), email: z.string() }),
+    fallback: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" },
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
+
+export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+  const def = SETTINGS[key];
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
+  const parsed = def.schema.safeParse(row?.value);
+  return (parsed.success ? parsed.data : def.fallback) as SettingValue<K>;
+}

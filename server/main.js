@@ -1,0 +1,83 @@
+// Process entry (plain JavaScript: Node 20 runs no TypeScript). Production loads the built app;
+// `--dev` runs Vite in middleware mode on the same HTTP server.
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dev = process.argv.includes("--dev");
+const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+
+function fail(message) {
+  console.error(`glacial: ${message}`);
+  process.exit(1);
+}
+
+let services;
+try {
+  let mod;
+  let vite;
+  if (dev) {
+    const { createServer } = await import("vite");
+    vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    mod = await vite.ssrLoadModule("/server/app.ts");
+  } else {
+    const entry = path.join(root, "build/server/index.js");
+    if (!fs.existsSync(entry)) fail("the app is not built: run `npm run build` (or `npm start`, which builds when needed)");
+    mod = await import(entry);
+  }
+  const config = mod.readConfig({ NODE_ENV: dev ? "development" : "production", ...process.env });
+  services = await mod.openServices(config, { version });
+  const mode = dev ? "development" : "production";
+
+  let listener;
+  if (dev) {
+    listener = (req, res) =>
+      vite.middlewares(req, res, async () => {
+        const fresh = await vite.ssrLoadModule("/server/app.ts");
+        getRequestListener(fresh.createApp(services, { mode }).fetch)(req, res);
+      });
+  } else {
+    listener = getRequestListener(mod.createApp(services, { mode, clientDir: path.join(root, "build/client") }).fetch);
+  }
+
+  const server = http.createServer(listener);
+  server.keepAliveTimeout = 5000;
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  }).catch(async (error) => {
+    await services.close().catch(() => {});
+    if (error.code === "EADDRINUSE") fail(`port ${config.port} is already in use (set PORT to another port)`);
+    if (error.code === "EACCES") fail(`no permission to listen on port ${config.port}`);
+    fail(`cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  });
+  const address = server.address();
+  services.log.info({ port: address.port, database: services.database.kind, version }, `GLACIAL is serving http://localhost:${address.port}`);
+
+  let stopping = false;
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    services.log.info({ signal }, "shutting down: finishing in-flight requests");
+    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+    server.close(async () => {
+      await services.close().catch((error) => services.log.error({ err: error }, "closing the database failed"));
+      await vite?.close();
+      services.log.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+} catch (error) {
+  await services?.close().catch(() => {});
+  const known = ["ConfigError", "DatabaseStartupError", "DataDirLockedError"];
+  if (error && known.includes(error.constructor?.name)) fail(error.message);
+  if (error && error.code === "EACCES") fail(`permission denied: ${error.path ?? error.message}`);
+  fail(`start-up failed: ${error?.message ?? error}`);
+}
