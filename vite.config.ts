@@ -1,10 +1,10 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import tsconfigPaths from "vite-tsconfig-paths";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles the Hono app together with the route modules.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
-  plugins: [tailwindcss(), reactRouter(), tsconfigPaths()],
+  resolve: { tsconfigPaths: true },
+  plugins: [tailwindcss(), reactRouter()],
 }));

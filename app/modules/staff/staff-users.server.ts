@@ -28,7 +28,7 @@ export async function upsertStaffUser(db: Db, auth: Auth, input: StaffUserInput)
     if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
     else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
   } else {
-    const user = await ctx.internalAdapter.createUser({ email: input.email, name: input.email.split("@")[0]!, emailVerified: true });
+    const user = await ctx.internalAdapter.createUser({ email: input.email, name: input.email.split("@")[0]!, emailVerified: true }, { method: "admin" });
     userId = user.id;
     await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
   }

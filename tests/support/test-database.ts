@@ -1,0 +1,58 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { openDatabase, type Database } from "~/db/database.server";
+import type { DatabaseKind } from "~/db/types";
+import { localDiskStorage, type MediaStorage } from "~/modules/media/storage.server";
+import { fixturesHash, mediaDirFor, pgTemplateName, snapshotPath } from "./fixtures";
+
+/** The drivers every integration suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DRIVERS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export type TestDatabase = Database & { storage: MediaStorage };
+
+/** A fresh database of that kind (migrated, optionally with the demo store), dropped by close(). */
+export async function openTestDatabase(kind: DatabaseKind, opts: { seeded?: boolean } = {}): Promise<TestDatabase> {
+  const hash = fixturesHash();
+  const seeded = opts.seeded ?? false;
+  const storage = localDiskStorage(mediaDirFor(hash));
+  if (kind === "pglite") {
+    const blob = new Blob([fs.readFileSync(snapshotPath(hash, seeded))]);
+    const database = await openDatabase({ kind: "pglite-memory", loadDataDir: blob });
+    return { ...database, storage };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `glacial_t_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(url, `create database ${name} template ${pgTemplateName(hash, seeded)}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 4 });
+  return {
+    ...database,
+    storage,
+    async close() {
+      await database.close();
+      await adminQuery(url, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/** A connection string to a fresh, empty PostgreSQL database (for tests that spawn processes). */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `glacial_t_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(url, `create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+}
+
+async function adminQuery(url: string, sql: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
