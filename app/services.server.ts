@@ -5,6 +5,7 @@ import type { AppConfig } from "./config.server";
 import { openDatabase, type Database } from "./db/database.server";
 import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
+import { createEventBus, type EventBus } from "./modules/events/event-bus.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
 import { createAuth, type Auth } from "./modules/staff/auth.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
@@ -16,6 +17,7 @@ export type AppServices = {
   db: Db;
   auth: Auth;
   storage: MediaStorage;
+  events: EventBus;
   log: Logger;
   version: string;
   close(): Promise<void>;
@@ -37,15 +39,20 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
       log.info({ products, ms: Date.now() - started }, "seeded the demo store");
     }
     const auth = createAuth(database.db, { secret: authSecret(config), baseURL: config.publicUrl });
+    const events = await createEventBus(database, log);
     return {
       config,
       database,
       db: database.db,
       auth,
       storage,
+      events,
       log,
       version: opts.version ?? "dev",
-      close: () => database.close(),
+      async close() {
+        await events.close();
+        await database.close();
+      },
     };
   } catch (error) {
     await database.close().catch(() => {});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { addItem, itemCountLabel, parseCart, removeItem, setQuantity, subtotal, totalItems, type NewCartItem } from "./cart";
+
+const bottle: NewCartItem = { productId: "p1", variantId: "v1", title: "Glacier", variantTitle: "Black / 500ml", price: 149900, image: "", sku: "GLC-BLA-500" };
+let n = 0;
+const ids = () => `line-${++n}`;
+
+describe("cart", () => {
+  it("merges the same variant with the same engraving, and keeps different engravings apart", () => {
+    let cart = addItem([], bottle, ids);
+    cart = addItem(cart, bottle, ids);
+    expect(cart).toHaveLength(1);
+    expect(cart[0]!.quantity).toBe(2);
+    cart = addItem(cart, { ...bottle, engraving: " Asha " }, ids);
+    cart = addItem(cart, { ...bottle, engraving: "Asha" }, ids);
+    expect(cart).toHaveLength(2);
+    expect(cart[1]).toMatchObject({ engraving: "Asha", quantity: 2 });
+  });
+
+  it("removes a line set to 0 or less, and totals quantities and paise", () => {
+    let cart = addItem(addItem([], bottle, ids), { ...bottle, variantId: "v2", price: 99900, quantity: 3 }, ids);
+    expect(totalItems(cart)).toBe(4);
+    expect(subtotal(cart)).toBe(149900 + 3 * 99900);
+    cart = setQuantity(cart, cart[0]!.id, 0);
+    expect(cart).toHaveLength(1);
+    cart = removeItem(cart, cart[0]!.id);
+    expect(cart).toEqual([]);
+  });
+
+  it("repairs a stored cart: bad JSON is empty, malformed lines are dropped", () => {
+    expect(parseCart("{not json")).toEqual([]);
+    expect(parseCart('{"a":1}')).toEqual([]);
+    const good = addItem([], bottle, ids);
+    const stored = JSON.stringify([...good, { id: "x", price: "free" }, null, { ...good[0], quantity: -2 }]);
+    expect(parseCart(stored)).toEqual(good);
+  });
+
+  it("says item or items", () => {
+    expect(itemCountLabel(1)).toBe("1 item");
+    expect(itemCountLabel(3)).toBe("3 items");
+  });
+});

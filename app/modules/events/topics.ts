@@ -1,0 +1,11 @@
+// Event topics shared by publishers and subscribers.
+export const TOPICS = {
+  /** A product, variant or medium changed: { productId }. */
+  catalogChanged: "catalog.changed",
+  /** A site setting changed: { key }. */
+  settingChanged: "settings.changed",
+  /** A support message was stored: { conversationId, messageId }. */
+  supportMessage: "support.message",
+  /** A conversation's status, assignee or unread state changed: { conversationId }. */
+  supportConversation: "support.conversation",
+} as const;

@@ -1,0 +1,69 @@
+import type { Role } from "./roles";
+
+// The one permission table (spec section 6). The sidebar, the route guards, every admin loader
+// and action, and the CLI read it; nothing else encodes who may do what.
+export const MODULES = [
+  "dashboard",
+  "catalog",
+  "collections",
+  "merchandising",
+  "google_feed",
+  "sales",
+  "discounts",
+  "customers",
+  "support",
+  "content",
+  "marketing",
+  "email_templates",
+  "reports",
+  "settings",
+  "user_management",
+] as const;
+export type Module = (typeof MODULES)[number];
+
+export const ACTIONS = ["view", "create", "edit", "delete"] as const;
+export type Action = (typeof ACTIONS)[number];
+
+const ALL: Action[] = ["view", "create", "edit", "delete"];
+const VIEW: Action[] = ["view"];
+
+const MATRIX: Record<Exclude<Role, "super_admin">, Partial<Record<Module, Action[]>>> = {
+  admin: {
+    catalog: ALL,
+    collections: ALL,
+    merchandising: ALL,
+    google_feed: ALL,
+    sales: ALL,
+    discounts: ALL,
+    customers: ALL,
+    support: ALL,
+    content: ALL,
+    marketing: ALL,
+    email_templates: ALL,
+    dashboard: VIEW,
+    reports: VIEW,
+    settings: VIEW,
+  },
+  support: {
+    dashboard: VIEW,
+    catalog: VIEW,
+    sales: VIEW,
+    customers: VIEW,
+    support: ["view", "create", "edit"],
+  },
+  viewer: {
+    dashboard: VIEW,
+    catalog: VIEW,
+    sales: VIEW,
+  },
+};
+
+/** A user holding several roles gets the union; super_admin passes every check. */
+export function can(roles: readonly Role[], module: Module, action: Action): boolean {
+  if (roles.includes("super_admin")) return true;
+  return roles.some((role) => role !== "super_admin" && (MATRIX[role][module]?.includes(action) ?? false));
+}
+
+export function isModule(value: string): value is Module {
+  return (MODULES as readonly string[]).includes(value);
+}
