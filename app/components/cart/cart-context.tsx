@@ -1,0 +1,95 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { toast } from "sonner";
+import * as rules from "~/lib/cart/cart";
+import type { CartItem, NewCartItem } from "~/lib/cart/cart";
+
+// The storefront's cart state: kept in localStorage under 'cart' (spec section 3), shared by
+// the drawer, the cart page, product cards and the product page.
+type CartContextValue = {
+  items: CartItem[];
+  totalItems: number;
+  /** Paise. */
+  subtotal: number;
+  isOpen: boolean;
+  setOpen(open: boolean): void;
+  /** Refuses a missing or zero price with the spec's toast; on success toasts and opens the drawer. */
+  addItem(item: Omit<NewCartItem, "price"> & { price: number | null | undefined }): boolean;
+  setQuantity(id: string, quantity: number): void;
+  removeItem(id: string): void;
+  /** Replaces lines, e.g. after the server re-checked prices. */
+  replaceItems(items: CartItem[]): void;
+  clear(): void;
+  /** False until the stored cart has been read in the browser. */
+  hydrated: boolean;
+};
+
+const CartContext = createContext<CartContextValue | null>(null);
+
+export function CartProvider({ children }: { children: React.ReactNode }) {
+  const [items, setItems] = useState<CartItem[]>([]);
+  const [hydrated, setHydrated] = useState(false);
+  const [isOpen, setOpen] = useState(false);
+
+  useEffect(() => {
+    setItems(rules.parseCart(readStorage()));
+    setHydrated(true);
+    // Another tab changed the cart.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === rules.CART_STORAGE_KEY) setItems(rules.parseCart(e.newValue));
+    };
+    window.addEventListener("storage", onStorage);
+    return () => window.removeEventListener("storage", onStorage);
+  }, []);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    try {
+      window.localStorage.setItem(rules.CART_STORAGE_KEY, JSON.stringify(items));
+    } catch {
+      // Storage full or blocked: the cart still works for this page view.
+    }
+  }, [items, hydrated]);
+
+  const addItem = useCallback<CartContextValue["addItem"]>((item) => {
+    if (!item.price || item.price <= 0) {
+      toast.error("Price not available. Please refresh the page.");
+      return false;
+    }
+    setItems((current) => rules.addItem(current, { ...item, price: item.price as number }));
+    toast.success("Added to cart!");
+    setOpen(true);
+    return true;
+  }, []);
+
+  const value = useMemo<CartContextValue>(
+    () => ({
+      items,
+      totalItems: rules.totalItems(items),
+      subtotal: rules.subtotal(items),
+      isOpen,
+      setOpen,
+      addItem,
+      setQuantity: (id, quantity) => setItems((current) => rules.setQuantity(current, id, quantity)),
+      removeItem: (id) => setItems((current) => rules.removeItem(current, id)),
+      replaceItems: setItems,
+      clear: () => setItems([]),
+      hydrated,
+    }),
+    [items, isOpen, addItem, hydrated],
+  );
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartContextValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error("useCart must be used inside CartProvider");
+  return value;
+}
+
+function readStorage(): string | null {
+  try {
+    return window.localStorage.getItem(rules.CART_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
