@@ -16,7 +16,6 @@ export default defineConfig({
           globalSetup: ["tests/support/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: 2,
         },
       },
       {

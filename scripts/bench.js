@@ -1,0 +1,139 @@
+// `npm run bench`: the performance budgets of docs/performance.md, measured on this machine.
+// Builds and serves the production shop and, in the same run, a bare React Router 7 page built
+// with the same toolchain (the framework's floor); then Lighthouse 12 (mobile and desktop,
+// median of BENCH_RUNS runs) and autocannon on the shop's pages and the bare page.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { measureStartup } from "./measure-startup.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const log = (...a) => console.error("bench:", ...a);
+
+function run(cmd, args, cwd) {
+  const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+function startProcess(args, env, cwd = root) {
+  const proc = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: "ignore" });
+  return { stop: () => new Promise((r) => (proc.exitCode !== null ? r() : (proc.once("exit", r), proc.kill("SIGTERM")))) };
+}
+
+async function lighthouseRun(url, desktop) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-lh-"));
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: [...FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, desktop ? desktopConfig : undefined);
+    const lhr = result.lhr;
+    const scripts = lhr.audits["network-requests"].details.items.filter((i) => i.resourceType === "Script");
+    return {
+      performance: Math.round(lhr.categories.performance.score * 100),
+      accessibility: Math.round(lhr.categories.accessibility.score * 100),
+      bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
+      seo: Math.round(lhr.categories.seo.score * 100),
+      lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      scriptTransferBytes: scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0),
+    };
+  } finally {
+    await chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function lighthouseMedian(url, desktop) {
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, desktop));
+  const pick = (k) => median(runs.map((r) => r[k]));
+  return { performance: pick("performance"), runs: runs.map((r) => r.performance), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
+}
+
+async function load(url, connections) {
+  const r = await autocannon({ url, connections, duration: DURATION });
+  return { connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+/** Gzipped size of the JavaScript a page's HTML references (modulepreload + module scripts). */
+async function jsGzipKB(base, pagePath) {
+  const html = await (await fetch(base + pagePath)).text();
+  const srcs = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1]);
+  let total = 0;
+  for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
+  return +(total / 1024).toFixed(1);
+}
+
+log("building the shop and the bare page");
+run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], root);
+fs.writeFileSync(path.join(root, "build", ".build-stamp"), new Date().toISOString());
+run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], path.join(root, "bench/bare"));
+
+log("measuring start-up");
+const startup = await measureStartup(3917);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-"));
+const shop = startProcess([path.join(root, "server/main.js")], { DATA_DIR: dataDir, PORT: "3901", HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: "http://127.0.0.1:3901" });
+const bare = startProcess([path.join(root, "bench/bare/server.js")], { PORT: "3902" }, path.join(root, "bench/bare"));
+const SHOP = "http://127.0.0.1:3901";
+const BARE = "http://127.0.0.1:3902";
+await waitFor(`${SHOP}/healthz`);
+await waitFor(`${BARE}/`);
+
+const homeHtml = await (await fetch(`${SHOP}/`)).text();
+const productSlug = homeHtml.match(/href="\/product\/([a-z0-9-]+)"/)?.[1] ?? "glacier-classic-bottle";
+const pages = { home: "/", product: `/product/${productSlug}`, collection: "/collections/matte" };
+const lcpTag = homeHtml.match(/<img[^>]*fetchpriority="high"[^>]*>/i)?.[0] ?? null;
+
+const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, node: process.version, startup, lighthouse: {}, load: {}, js: {} };
+try {
+  for (const [preset, desktop] of [["mobile", false], ["desktop", true]]) {
+    results.lighthouse[preset] = { bare: await lighthouseMedian(`${BARE}/`, desktop) };
+    for (const [name, p] of Object.entries(pages)) {
+      log(`lighthouse ${preset} ${name}`);
+      results.lighthouse[preset][name] = await lighthouseMedian(SHOP + p, desktop);
+    }
+  }
+  results.js = { homeGzipKB: await jsGzipKB(SHOP, "/"), bareGzipKB: await jsGzipKB(BARE, "/") };
+  results.lcp = { tag: lcpTag, fetchpriorityHigh: Boolean(lcpTag), lazy: lcpTag ? /loading="lazy"/.test(lcpTag) : null };
+  for (const c of [10, 50]) {
+    log(`autocannon c=${c}`);
+    results.load[`c${c}`] = {
+      bare: await load(`${BARE}/`, c),
+      home: await load(`${SHOP}/`, c),
+      product: await load(SHOP + pages.product, c),
+      collection: await load(SHOP + pages.collection, c),
+    };
+  }
+} finally {
+  await shop.stop();
+  await bare.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });
+fs.writeFileSync(path.join(root, ".cache/bench/latest.json"), JSON.stringify(results, null, 2));
+console.log(JSON.stringify(results, null, 2));
