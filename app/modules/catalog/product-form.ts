@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { isValidGtin } from "./gtin";
+
+// One schema for the product editor, shared by the browser form and the server action.
+const rupees = z
+  .union([z.string(), z.number()])
+  .transform((v) => (typeof v === "number" ? v : Number(String(v).replace(/[₹,\s]/g, ""))))
+  .pipe(z.number({ message: "Enter a price in rupees" }).finite("Enter a price in rupees").min(0, "Price cannot be negative").max(10_000_000, "Price is too large"));
+
+export const variantInput = z
+  .object({
+    id: z.string().uuid().optional(),
+    optionValues: z.record(z.string(), z.string()),
+    price: rupees,
+    compareAtPrice: z.union([rupees, z.literal(""), z.null()]).optional(),
+    stockQuantity: z.coerce.number().int("Stock must be a whole number").min(0, "Stock cannot be negative"),
+    weightGrams: z.union([z.coerce.number().int().min(0), z.literal(""), z.null()]).optional(),
+    barcode: z
+      .string()
+      .trim()
+      .optional()
+      .refine((v) => !v || isValidGtin(v), "Barcode must be a valid GTIN (8, 12, 13 or 14 digits with a correct check digit)"),
+  })
+  .superRefine((v, ctx) => {
+    const compare = typeof v.compareAtPrice === "number" ? v.compareAtPrice : null;
+    if (compare !== null && compare <= v.price) ctx.addIssue({ code: "custom", path: ["compareAtPrice"], message: "Compare-at price must be higher than the price" });
+  });
+
+export const productInput = z.object({
+  title: z.string().trim().min(1, "Title is required").max(200),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(1, "Slug is required")
+    .max(120)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and dashes"),
+  description: z.string().max(20_000).default(""),
+  status: z.enum(["draft", "active", "archived"]),
+  tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(30).default([]),
+  isBestSeller: z.boolean().default(false),
+  sortOrder: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  seoTitle: z.string().trim().max(70).optional(),
+  seoDescription: z.string().trim().max(160).optional(),
+  hsnCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}|\d{6}|\d{8})$/, "HSN code has 4, 6 or 8 digits")
+    .optional()
+    .or(z.literal("")),
+  skuBase: z.string().trim().min(1, "SKU base is required").max(20).regex(/^[A-Za-z0-9-]+$/, "Letters, digits and dashes only"),
+  options: z.array(z.object({ name: z.string().trim().min(1).max(40), values: z.array(z.string().trim().min(1).max(40)).min(1) })).max(3),
+  variants: z.array(variantInput).max(100),
+  collectionIds: z.array(z.string().uuid()).default([]),
+});
+export type ProductInput = z.input<typeof productInput>;
+export type ParsedProductInput = z.output<typeof productInput>;
