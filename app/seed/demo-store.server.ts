@@ -93,7 +93,7 @@ export async function seedDemoStore(db: Db, storage: MediaStorage, now = new Dat
           tags: p.tags ?? [],
           options,
           hsnCode: p.kind === "accessory" ? "3924" : "7323",
-          seoDescription: p.description.slice(0, 155),
+          seoDescription: p.description.slice(0, 155).trim(),
           createdAt: new Date(stamp - index * 86_400_000),
         })
         .returning({ id: products.id });

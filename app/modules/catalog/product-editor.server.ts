@@ -1,5 +1,5 @@
 import { and, eq, inArray, max, ne, notInArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "~/db/types";
+import type { DbOrTx, Tx } from "~/db/types";
 import { rupeesToPaise } from "~/lib/money";
 import type { ParsedProductInput } from "./product-form";
 import { collections, productCollections, productVariants, products } from "./schema";
@@ -27,7 +27,7 @@ type VariantRow = typeof productVariants.$inferSelect;
  * a combination that already exists keeps its id, SKU, price and stock unless the form changes them.
  */
 export async function saveProduct(
-  db: Db,
+  db: DbOrTx,
   input: ParsedProductInput,
   target: { id?: undefined } | { id: string; expectedVersion: number },
 ): Promise<{ id: string; version: number }> {
@@ -42,6 +42,7 @@ export async function saveProduct(
       title: input.title,
       slug: input.slug,
       description: input.description,
+      vendor: input.vendor,
       status: input.status,
       tags: [...new Set(input.tags)],
       isBestSeller: input.isBestSeller,
@@ -81,7 +82,6 @@ async function syncVariants(tx: Tx, productId: string, input: ParsedProductInput
   const existing = await tx.select().from(productVariants).where(eq(productVariants.productId, productId));
   const existingByKey = new Map(existing.map((v) => [combinationKey(v.optionValues), v]));
   const formByKey = new Map(input.variants.map((v) => [combinationKey(v.optionValues), v]));
-  const keep = new Set<string>();
   const errors: Record<string, string> = {};
 
   const plans = wanted.map((combo, sortOrder) => {
@@ -89,6 +89,15 @@ async function syncVariants(tx: Tx, productId: string, input: ParsedProductInput
     return { combo, sortOrder, key, form: formByKey.get(key), current: existingByKey.get(key) };
   });
   for (const p of plans) if (!p.form && !p.current) errors[`variants.${p.combo.title}`] = `Set a price for ${p.combo.title}.`;
+  const typed = plans.map((p) => p.form?.sku).filter(Boolean);
+  if (new Set(typed).size !== typed.length) errors["variants.sku"] = "Two variants cannot share one SKU.";
+  for (const p of plans) {
+    const sku = p.form?.sku;
+    if (!sku || sku === p.current?.sku) continue;
+    const [owner] = await tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.sku, sku));
+    // A SKU typed by hand that another variant uses is an error, not silently suffixed.
+    if (owner && owner.id !== p.current?.id) errors[`variants.${p.combo.title}.sku`] = `SKU ${sku} is already used by another variant.`;
+  }
   if (Object.keys(errors).length) throw new ProductFieldErrors(errors);
 
   // Removed combinations go first, so their SKUs are free for new ones.
@@ -103,10 +112,9 @@ async function syncVariants(tx: Tx, productId: string, input: ParsedProductInput
       ...(form ? formValues(form) : {}),
     };
     if (current) {
-      await tx.update(productVariants).set(values).where(eq(productVariants.id, current.id));
-      keep.add(current.id);
+      await tx.update(productVariants).set({ ...values, ...(form?.sku ? { sku: form.sku } : {}) }).where(eq(productVariants.id, current.id));
     } else {
-      const sku = await uniqueSku(baseSku(input.skuBase, combo.values), (candidate) => skuTaken(tx, candidate));
+      const sku = form?.sku || (await uniqueSku(baseSku(input.skuBase, combo.values), (candidate) => skuTaken(tx, candidate)));
       await tx.insert(productVariants).values({ productId, sku, pricePaise: 0, ...values });
     }
   }

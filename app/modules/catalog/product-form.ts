@@ -4,17 +4,30 @@ import { isValidGtin } from "./gtin";
 // One schema for the product editor, shared by the browser form and the server action.
 const rupees = z
   .union([z.string(), z.number()])
-  .transform((v) => (typeof v === "number" ? v : Number(String(v).replace(/[₹,\s]/g, ""))))
+  .transform((v) => {
+    if (typeof v === "number") return v;
+    const cleaned = v.replace(/[₹,\s]/g, "");
+    return cleaned === "" ? Number.NaN : Number(cleaned);
+  })
   .pipe(z.number({ message: "Enter a price in rupees" }).finite("Enter a price in rupees").min(0, "Price cannot be negative").max(10_000_000, "Price is too large"));
 
 export const variantInput = z
   .object({
     id: z.string().uuid().optional(),
+    /** Empty: generated from the SKU base by the spec's rule. */
+    sku: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .max(64)
+      .regex(/^[A-Z0-9][A-Z0-9._-]*$/, "SKU may hold letters, digits, dot, dash and underscore")
+      .optional()
+      .or(z.literal("")),
     optionValues: z.record(z.string(), z.string()),
     price: rupees,
-    compareAtPrice: z.union([rupees, z.literal(""), z.null()]).optional(),
+    compareAtPrice: z.union([z.literal(""), z.null(), rupees]).optional(),
     stockQuantity: z.coerce.number().int("Stock must be a whole number").min(0, "Stock cannot be negative"),
-    weightGrams: z.union([z.coerce.number().int().min(0), z.literal(""), z.null()]).optional(),
+    weightGrams: z.union([z.literal(""), z.null(), z.coerce.number().int().min(0)]).optional(),
     barcode: z
       .string()
       .trim()
@@ -36,6 +49,7 @@ export const productInput = z.object({
     .max(120)
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and dashes"),
   description: z.string().max(20_000).default(""),
+  vendor: z.string().trim().max(80).default("GLACIAL"),
   status: z.enum(["draft", "active", "archived"]),
   tags: z.array(z.string().trim().toLowerCase().min(1).max(40)).max(30).default([]),
   isBestSeller: z.boolean().default(false),

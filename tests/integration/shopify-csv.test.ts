@@ -1,0 +1,86 @@
+import { parse } from "csv-parse/sync";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productVariants, products } from "~/modules/catalog/schema";
+import { CsvFormatError, commitShopifyImport, exportShopifyCsv, planShopifyImport } from "~/modules/catalog/shopify-csv.server";
+import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+const URL_BASE = "https://shop.example.in";
+
+/** Rows grouped by Handle in handle order: Shopify's CSV carries no product order of its own. */
+function byHandle(csv: string) {
+  const rows = parse(csv, { columns: true }) as Record<string, string>[];
+  return [...rows].sort((a, b) => a.Handle!.localeCompare(b.Handle!));
+}
+
+describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
+  let source: TestDatabase;
+  let target: TestDatabase;
+  beforeAll(async () => {
+    [source, target] = await Promise.all([openTestDatabase(kind, { seeded: true }), openTestDatabase(kind)]);
+  });
+  afterAll(async () => {
+    await source?.close();
+    await target?.close();
+  });
+
+  it("exports Shopify's columns, one row per variant", async () => {
+    const csv = await exportShopifyCsv(source.db, URL_BASE);
+    const rows = parse(csv, { columns: true }) as Record<string, string>[];
+    const [variants] = await source.db.select({ n: count() }).from(productVariants);
+    expect(rows.filter((r) => r["Variant SKU"])).toHaveLength(variants!.n);
+    const first = rows.find((r) => r.Handle === "glacier-classic-bottle" && r.Title)!;
+    expect(first).toMatchObject({ Title: "Glacier Classic Bottle", Vendor: "GLACIAL", Published: "TRUE", Status: "active", "Option1 Name": "Color", "Option2 Name": "Size" });
+    expect(first["Body (HTML)"]).toMatch(/^<p>Our signature bottle\./);
+    expect(first["Variant Price"]).toBe("1499.00");
+    expect(first["Image Src"]).toMatch(/^https:\/\/shop\.example\.in\/images\/products\/\d+-glacier-classic-bottle-black\.webp$/);
+  });
+
+  it("dry-runs an import into an empty shop without changing it, then commits the same catalogue", async () => {
+    const csv = await exportShopifyCsv(source.db, URL_BASE);
+    const plan = await planShopifyImport(target.db, csv);
+    const [sourceCount] = await source.db.select({ n: count() }).from(products);
+    expect(plan).toMatchObject({ created: sourceCount!.n, updated: 0, rejected: 0 });
+    const [afterDryRun] = await target.db.select({ n: count() }).from(products);
+    expect(afterDryRun!.n).toBe(0);
+
+    const committed = await commitShopifyImport(target.db, csv);
+    expect(committed.created).toBe(sourceCount!.n);
+    expect(byHandle(await exportShopifyCsv(target.db, URL_BASE))).toEqual(byHandle(csv));
+
+    // Importing the same file again updates every product and changes nothing else.
+    const again = await commitShopifyImport(target.db, csv);
+    expect(again).toMatchObject({ created: 0, updated: sourceCount!.n, rejected: 0 });
+    expect(byHandle(await exportShopifyCsv(target.db, URL_BASE))).toEqual(byHandle(csv));
+  });
+
+  it("rejects bad products with a reason per row, and imports the good ones", async () => {
+    const header = "Handle,Title,Body (HTML),Vendor,Tags,Published,Option1 Name,Option1 Value,Variant SKU,Variant Inventory Qty,Variant Price,Variant Compare At Price,Status";
+    const csv = [
+      header,
+      "good-one,Good One,<p>Fine</p>,GLACIAL,new-arrival,TRUE,Color,Red,GOOD-RED,4,999,,active",
+      "good-one,,,,,,,Blue,GOOD-BLU,2,999,1299,",
+      "bad-price,Bad Price,,GLACIAL,,TRUE,Color,Red,BAD-RED,1,free,,active",
+      "bad-compare,Bad Compare,,GLACIAL,,TRUE,Color,Red,BAD-CMP,1,999,899,active",
+      // This SKU belongs to a seeded product in the source shop, and to the import above in the target.
+      "sku-clash,Sku Clash,,GLACIAL,,TRUE,Color,Red,GOOD-RED,1,999,,active",
+    ].join("\n");
+    const plan = await planShopifyImport(target.db, csv);
+    expect(plan.lines.find((l) => l.handle === "good-one")).toMatchObject({ action: "create", lines: [2, 3] });
+    expect(plan.lines.find((l) => l.handle === "bad-price")).toMatchObject({ action: "reject", reasons: ["line 4 price: Enter a price in rupees"] });
+    expect(plan.lines.find((l) => l.handle === "bad-compare")!.reasons).toEqual(["line 5 compareAtPrice: Compare-at price must be higher than the price"]);
+    expect(plan.lines.find((l) => l.handle === "sku-clash")).toMatchObject({ action: "reject", reasons: ["SKU GOOD-RED is already used by another variant."] });
+    expect(plan).toMatchObject({ created: 1, rejected: 3 });
+
+    const committed = await commitShopifyImport(target.db, csv);
+    expect(committed).toMatchObject({ created: 1, rejected: 3 });
+    const [good] = await target.db.select().from(products).where(eq(products.slug, "good-one"));
+    expect(good).toMatchObject({ title: "Good One", status: "active", tags: ["new-arrival"], description: "Fine" });
+    expect(await target.db.select().from(products).where(eq(products.slug, "bad-price"))).toEqual([]);
+  });
+
+  it("refuses a file that is not a Shopify CSV with a clear message", async () => {
+    await expect(planShopifyImport(target.db, "name,price\nx,1")).rejects.toThrow(new CsvFormatError("The file lacks the Shopify column(s): Handle, Variant Price."));
+    await expect(planShopifyImport(target.db, '"unterminated')).rejects.toBeInstanceOf(CsvFormatError);
+  });
+});
