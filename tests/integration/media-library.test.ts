@@ -1,0 +1,98 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productVariants, products } from "~/modules/catalog/schema";
+import {
+  UploadRejected,
+  deleteProductMedia,
+  listProductMedia,
+  reorderProductMedia,
+  setPrimaryMedia,
+  updateMediaDetails,
+  uploadProductImage,
+} from "~/modules/media/media-library.server";
+import { localDiskStorage } from "~/modules/media/storage.server";
+import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+/** A JPEG carrying EXIF with a GPS position, like a phone photo. */
+async function phonePhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 64, height: 48, channels: 3, background: "#1f8a8a" } })
+    .jpeg()
+    .withExif({ IFD0: { Make: "PhoneCo", Model: "X1" }, IFD3: { GPSLatitudeRef: "N", GPSLatitude: "12/1 58/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "77/1 35/1 0/1" } })
+    .toBuffer();
+}
+
+describe.each(DRIVERS)("media library on %s", (kind) => {
+  let database: TestDatabase;
+  const storage = localDiskStorage(fs.mkdtempSync(path.join(os.tmpdir(), "glacial-media-")));
+  let productId: string;
+  let variantId: string;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const [p] = await database.db.insert(products).values({ slug: "m", title: "M" }).returning();
+    productId = p!.id;
+    const [v] = await database.db.insert(productVariants).values({ productId, sku: "M-1", pricePaise: 100000 }).returning();
+    variantId = v!.id;
+  });
+  afterAll(() => database?.close());
+
+  it("stores an upload under {folder}/{timestamp}-{sanitised name} without its EXIF location", async () => {
+    const photo = await phonePhoto();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    const row = await uploadProductImage(database.db, storage, { fileName: "My photo (1).jpg", declaredType: "image/jpeg", bytes: photo, productId }, 1700000000000);
+    expect(row).toMatchObject({ fileUrl: "products/1700000000000-My_photo__1_.jpg", isPrimary: true, mimeType: "image/jpeg", width: 64, height: 48 });
+    const stored = await storage.get(row.fileUrl);
+    const meta = await sharp(stored!).metadata();
+    expect(meta.format).toBe("jpeg");
+    expect(meta.exif).toBeUndefined();
+  });
+
+  it("refuses a renamed text file, a wrong type and a file over 10 MB with the spec's messages, storing nothing", async () => {
+    const before = await listProductMedia(database.db, productId);
+    const text = new TextEncoder().encode("just some text pretending to be a picture");
+    await expect(uploadProductImage(database.db, storage, { fileName: "a.png", declaredType: "image/png", bytes: text, productId })).rejects.toThrow(
+      new UploadRejected("Invalid file type. Only JPEG, PNG, WebP, and GIF are allowed."),
+    );
+    await expect(uploadProductImage(database.db, storage, { fileName: "a.svg", declaredType: "image/svg+xml", bytes: text, productId })).rejects.toThrow(
+      "Invalid file type. Only JPEG, PNG, WebP, and GIF are allowed.",
+    );
+    const big = new Uint8Array(10485761);
+    big.set([0xff, 0xd8, 0xff]);
+    await expect(uploadProductImage(database.db, storage, { fileName: "big.jpg", declaredType: "image/jpeg", bytes: big, productId })).rejects.toThrow(
+      "File too large. Maximum size is 10MB.",
+    );
+    expect(await listProductMedia(database.db, productId)).toHaveLength(before.length);
+  });
+
+  it("reorders, sets the primary, attaches to a variant, edits alt text and deletes", async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 4, background: "#fff" } }).png().toBuffer();
+    const second = await uploadProductImage(database.db, storage, { fileName: "b.png", declaredType: "image/png", bytes: png, productId });
+    const third = await uploadProductImage(database.db, storage, { fileName: "c.png", declaredType: "image/png", bytes: png, productId });
+    const [first] = await listProductMedia(database.db, productId);
+    await reorderProductMedia(database.db, productId, [third.id, second.id, first!.id]);
+    await setPrimaryMedia(database.db, productId, second.id);
+    await updateMediaDetails(database.db, productId, third.id, { alt: " Teal bottle ", variantId });
+    const listed = await listProductMedia(database.db, productId);
+    expect(listed.map((m) => m.id)).toEqual([second.id, third.id, first!.id]);
+    expect(listed[1]).toMatchObject({ alt: "Teal bottle", variantId });
+    await expect(reorderProductMedia(database.db, productId, [third.id])).rejects.toThrow(/each of this product's images once/);
+
+    await deleteProductMedia(database.db, storage, productId, [second.id]);
+    const after = await listProductMedia(database.db, productId);
+    expect(after.map((m) => m.id)).not.toContain(second.id);
+    expect(after.filter((m) => m.isPrimary)).toHaveLength(1);
+    expect(await storage.get(second.fileUrl)).toBeNull();
+  });
+
+  it("refuses a variant of another product", async () => {
+    const [other] = await database.db.insert(products).values({ slug: "other", title: "O" }).returning();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
+    await expect(
+      uploadProductImage(database.db, storage, { fileName: "x.png", declaredType: "image/png", bytes: png, productId: other!.id, variantId }),
+    ).rejects.toThrow("That variant does not belong to this product.");
+    expect(await database.db.select().from(products).where(eq(products.id, other!.id))).toHaveLength(1);
+  });
+});
