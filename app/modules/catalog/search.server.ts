@@ -1,4 +1,4 @@
-import { type SQL, and, count, desc, asc, eq, exists, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { type ProductCard, productRowColumns, toCards } from "./listing.server";
 import { PAGE_SIZE, clampPage, pageCount } from "./listing-params";
@@ -43,9 +43,6 @@ export async function searchProducts(db: Db, rawQuery: string | null | undefined
       ...productRowColumns,
       titleMarked: sql<string>`ts_headline('english'::regconfig, ${products.title}, ${english}, ${TITLE_HEADLINE})`,
       snippetMarked: sql<string>`ts_headline('english'::regconfig, ${products.description}, ${english}, ${SNIPPET_HEADLINE})`,
-      matchedSku: sql<string | null>`(select ${productVariants.sku} from ${productVariants}
-        where ${productVariants.productId} = ${products.id} and ${productVariants.skuVector} @@ ${simple}
-        order by ${productVariants.sortOrder} limit 1)`,
     })
     .from(products)
     .where(where)
@@ -53,14 +50,24 @@ export async function searchProducts(db: Db, rawQuery: string | null | undefined
     .offset((page - 1) * PAGE_SIZE)
     .limit(PAGE_SIZE);
 
-  const cards = await toCards(db, rows);
+  const ids = rows.map((r) => r.id);
+  const [cards, skuRows] = await Promise.all([
+    toCards(db, rows),
+    // Which SKU matched, to show it: a separate query, since Drizzle leaves column names
+    // unqualified inside select fields and a correlated subquery there would bind to the wrong table.
+    db
+      .select({ productId: productVariants.productId, sku: productVariants.sku })
+      .from(productVariants)
+      .where(and(inArray(productVariants.productId, ids), sql`${productVariants.skuVector} @@ ${simple}`))
+      .orderBy(asc(productVariants.sortOrder)),
+  ]);
   const hits = cards.map((card, i) => {
     const row = rows[i]!;
     return {
       ...card,
       titleParts: highlightParts(row.titleMarked),
       snippetParts: highlightParts(row.snippetMarked),
-      matchedSku: row.matchedSku,
+      matchedSku: skuRows.find((r) => r.productId === row.id)?.sku ?? null,
     };
   });
   return { query, hits, total, page, pageCount: pageCount(total) };
