@@ -1,6 +1,7 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
+import { requireSameOrigin } from "~/lib/same-origin.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { currentShopperEmail, signInShopper, signOutShopper } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/login";
@@ -11,6 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context.services.config.publicUrl);
   const form = Object.fromEntries(await request.formData());
   if (form.intent === "logout") {
     const cookies = await signOutShopper(context.services.auth, request.headers);

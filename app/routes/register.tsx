@@ -1,11 +1,13 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
 import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
+import { requireSameOrigin } from "~/lib/same-origin.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/staff/password-policy";
 import { registerShopper } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/register";
 
 export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context.services.config.publicUrl);
   const form = Object.fromEntries(await request.formData());
   const outcome = await registerShopper(context.services.auth, form, request.headers);
   if (!outcome.ok) {
