@@ -81,4 +81,23 @@ describe("collections and categories in Chromium", () => {
     expect((await page.goto(`${baseUrl}/category/nonsense`))?.status()).toBe(404);
     await context.close();
   });
+
+  it("shows 'Loading...' while a client navigation loads the next screen", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/tumblers`);
+    await page.waitForLoadState("networkidle");
+    // Hold the next screen's data for a moment so the fallback is observable.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const status = page.getByRole("status").filter({ hasText: "Loading..." });
+    await page.getByRole("region", { name: "Products" }).getByRole("link").first().click();
+    await expect.poll(() => status.count(), { timeout: 1400 }).toBe(1);
+    await page.waitForURL(/\/product\//);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Tumblers");
+    await expect.poll(() => status.count()).toBe(0);
+    await context.close();
+  });
 });
