@@ -37,6 +37,8 @@ describe.each(DRIVERS)("storefront catalogue faces on %s", (kind) => {
       // The draft "Festive Gift Tumbler Draft" is a member but never listed.
       expect(page.cards.some((c) => c.name.includes("Draft"))).toBe(false);
       expect(page.total).toBe(expected.length);
+      expect(page.cards[0]!.image).toMatch(/w=512&h=512&q=85&fm=webp/);
+      expect(page.cards[0]!.cartImage).toMatch(/w=160&h=160&q=85&fm=webp/);
     });
 
     it("follows product_collections.sort_order when staff reorder a collection", async () => {

@@ -75,7 +75,7 @@ export function ProductCardView({ card, eager, title, children }: { card: Produc
             title: card.name,
             variantTitle: card.variantTitle,
             price: card.pricePaise,
-            image: card.image,
+            image: card.cartImage,
             sku: card.sku ?? "",
             slug: card.slug,
           });

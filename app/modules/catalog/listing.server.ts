@@ -12,6 +12,9 @@ export type { ProductCard };
 /** Spec section 9: product card images are 512x512 WebP at quality 85. */
 export const CARD_IMAGE: ImageOptions = { width: 512, height: 512, quality: 85, format: "webp" };
 
+/** Spec section 9: cart thumbnails are 160x160 WebP at quality 85. */
+export const CART_IMAGE: ImageOptions = { width: 160, height: 160, quality: 85, format: "webp" };
+
 /** What a list query must select for the card mapping. */
 export type ProductRow = { id: string; slug: string; title: string; tags: string[] };
 
@@ -83,6 +86,7 @@ export async function toCards(db: Db, rows: ProductRow[], imageOptions: ImageOpt
       pricePaise: variant?.pricePaise ?? 0,
       image: mediaUrl(image?.fileUrl, imageOptions),
       imageSrcSet: srcSet(image?.fileUrl, imageOptions),
+      cartImage: mediaUrl(image?.fileUrl, CART_IMAGE),
       variantId: variant?.id ?? null,
       variantTitle: variant?.title || "Default",
       sku: variant?.sku ?? null,

@@ -9,6 +9,8 @@ export type ProductCard = {
   image: string;
   /** 1x/2x candidates for `image`; undefined for placeholders and external URLs. */
   imageSrcSet: string | undefined;
+  /** 160x160 WebP (spec section 9) for the cart line this card adds. */
+  cartImage: string;
   variantId: string | null;
   variantTitle: string;
   sku: string | null;
