@@ -1,7 +1,9 @@
+import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { readConfig } from "~/config.server";
+import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
 import { openServices, type AppServices } from "~/services.server";
 import "~/load-context";
 
@@ -28,14 +30,24 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
     }
   });
 
+  // Stored images, resized and re-encoded on demand (app/modules/media/image-transform.server.ts).
+  const images = createImageTransformer(services.storage, path.join(services.config.dataDir, "cache", "images"));
   app.get("/images/*", async (c) => {
-    const name = decodeURIComponent(c.req.path.slice("/images/".length));
-    const bytes = name ? await services.storage.get(name).catch(() => null) : null;
-    if (!bytes) return c.text("Not found", 404);
-    return c.body(new Uint8Array(bytes), 200, {
-      "Content-Type": contentTypeOf(name),
-      "Cache-Control": "public, max-age=86400",
-    });
+    const url = new URL(c.req.url);
+    const parsed = parseImageRequest(url.pathname.slice("/images/".length), url.searchParams, c.req.header("accept"));
+    if (!parsed.ok) return c.text(parsed.error, 400, { "Cache-Control": "no-store" });
+    const { name, params, negotiated, versioned } = parsed.value;
+    const result = await images.transform(name, params);
+    if (result.kind === "missing") return c.text("Not found", 404, { "Cache-Control": "no-store" });
+    if (result.kind === "unreadable") return c.text("This image cannot be processed.", 422, { "Cache-Control": "no-store" });
+    const headers: Record<string, string> = {
+      "Content-Type": result.contentType,
+      "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      "X-Image-Cache": result.cacheHit ? "hit" : "miss",
+      "X-Content-Type-Options": "nosniff",
+    };
+    if (negotiated) headers.Vary = "Accept";
+    return c.body(new Uint8Array(result.bytes), 200, headers);
   });
 
   if (options.clientDir) {
@@ -53,12 +65,4 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
 
   app.all("*", (c) => handleRequest(c.req.raw, { services }));
   return app;
-}
-
-function contentTypeOf(name: string): string {
-  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
-  return (
-    { webp: "image/webp", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg", gif: "image/gif", avif: "image/avif", svg: "image/svg+xml" }[ext] ??
-    "application/octet-stream"
-  );
 }

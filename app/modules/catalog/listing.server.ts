@@ -2,36 +2,31 @@ import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
 import { media } from "~/modules/media/schema";
-import { mediaUrl } from "~/modules/media/paths";
+import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
 import { badgeFor, hasTopSaleBanner } from "./badges";
+import type { ProductCard } from "./product-card";
 import { productVariants, products } from "./schema";
 
-/** The card view of spec section 3. */
-export type ProductCard = {
-  id: string;
-  slug: string;
-  name: string;
-  price: string;
-  oldPrice: string | null;
-  pricePaise: number;
-  image: string;
-  variantId: string | null;
-  variantTitle: string;
-  sku: string | null;
-  badge: string | null;
-  topSale: boolean;
-};
+export type { ProductCard };
 
-const HOME_IMAGE = { width: 512, height: 512, quality: 85, format: "webp" } as const;
+/** Spec section 9: product card images are 512x512 WebP at quality 85. */
+export const CARD_IMAGE: ImageOptions = { width: 512, height: 512, quality: 85, format: "webp" };
 
-type ProductRow = { id: string; slug: string; title: string; tags: string[] };
+/** Spec section 9: cart thumbnails are 160x160 WebP at quality 85. */
+export const CART_IMAGE: ImageOptions = { width: 160, height: 160, quality: 85, format: "webp" };
+
+/** What a list query must select for the card mapping. */
+export type ProductRow = { id: string; slug: string; title: string; tags: string[] };
+
+/** The columns of `products` a list query selects for toCards. */
+export const productRowColumns = { id: products.id, slug: products.slug, title: products.title, tags: products.tags };
 
 /** Active best sellers, sort order ascending then newest first, with the total for "Load More". */
 export async function listBestSellers(db: Db, page: { offset: number; limit: number }) {
   const where = and(eq(products.status, "active"), eq(products.isBestSeller, true));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ id: products.id, slug: products.slug, title: products.title, tags: products.tags })
+      .select(productRowColumns)
       .from(products)
       .where(where)
       .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.id))
@@ -45,7 +40,7 @@ export async function listBestSellers(db: Db, page: { offset: number; limit: num
 /** Active products whose title contains 'tumbler' (case-insensitive), at most `limit`. */
 export async function listTumblers(db: Db, limit = 8) {
   const rows = await db
-    .select({ id: products.id, slug: products.slug, title: products.title, tags: products.tags })
+    .select(productRowColumns)
     .from(products)
     .where(and(eq(products.status, "active"), ilike(products.title, "%tumbler%")))
     .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.id))
@@ -53,12 +48,23 @@ export async function listTumblers(db: Db, limit = 8) {
   return toCards(db, rows);
 }
 
-async function toCards(db: Db, rows: ProductRow[]): Promise<ProductCard[]> {
+/**
+ * Cards for product rows, in the rows' order: each with its first variant (sort order, then
+ * cheapest) and its first image (primary, then sort order). Shared by every product list.
+ */
+export async function toCards(db: Db, rows: ProductRow[], imageOptions: ImageOptions = CARD_IMAGE): Promise<ProductCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [variants, images] = await Promise.all([
     db
-      .select()
+      .select({
+        id: productVariants.id,
+        productId: productVariants.productId,
+        sku: productVariants.sku,
+        title: productVariants.title,
+        pricePaise: productVariants.pricePaise,
+        compareAtPricePaise: productVariants.compareAtPricePaise,
+      })
       .from(productVariants)
       .where(inArray(productVariants.productId, ids))
       .orderBy(asc(productVariants.sortOrder), asc(productVariants.pricePaise)),
@@ -78,7 +84,9 @@ async function toCards(db: Db, rows: ProductRow[]): Promise<ProductCard[]> {
       price: variant ? formatPaise(variant.pricePaise) : "",
       oldPrice: variant?.compareAtPricePaise ? formatPaise(variant.compareAtPricePaise) : null,
       pricePaise: variant?.pricePaise ?? 0,
-      image: mediaUrl(image?.fileUrl, HOME_IMAGE),
+      image: mediaUrl(image?.fileUrl, imageOptions),
+      imageSrcSet: srcSet(image?.fileUrl, imageOptions),
+      cartImage: mediaUrl(image?.fileUrl, CART_IMAGE),
       variantId: variant?.id ?? null,
       variantTitle: variant?.title || "Default",
       sku: variant?.sku ?? null,

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,6 +14,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, emptyTextArray, id, updatedAt, version } from "~/db/columns";
 import { media } from "~/modules/media/schema";
+
+/** PostgreSQL's tsvector; read only through SQL (search), never mapped into rows by hand. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 export const productStatus = pgEnum("product_status", ["draft", "active", "archived"]);
 
@@ -35,6 +39,10 @@ export const products = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     hsnCode: text("hsn_code"),
+    /** Full-text document over title (A), tags (B) and description (C); see drizzle/0001 for the function. */
+    searchVector: tsvector("search_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`glacial_product_search_vector(title, tags, description)`),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,6 +52,7 @@ export const products = pgTable(
     index("products_listing_idx").on(t.status, t.isBestSeller, t.sortOrder, t.createdAt.desc()),
     index("products_status_sort_idx").on(t.status, t.sortOrder, t.createdAt.desc()),
     index("products_tags_idx").using("gin", t.tags),
+    index("products_search_idx").using("gin", t.searchVector),
   ],
 );
 
@@ -65,10 +74,15 @@ export const productVariants = pgTable(
     weightGrams: integer("weight_grams"),
     barcode: text("barcode"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** SKU tokens for search ('simple': no stemming, so "GLC-BLA-500" matches as typed). */
+    skuVector: tsvector("sku_vector")
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, sku)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index("product_variants_sku_search_idx").using("gin", t.skuVector),
     index("product_variants_product_idx").on(t.productId, t.sortOrder),
     check("product_variants_price_nonneg", sql`${t.pricePaise} >= 0`),
     check(

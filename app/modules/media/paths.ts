@@ -1,18 +1,67 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+
 // Spec section 3: how a stored media path becomes a URL, and how uploads are named.
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
-export type ImageOptions = { width?: number; height?: number; quality?: number; format?: "webp" | "avif" | "jpeg" | "png" };
+export const IMAGE_FORMATS = ["webp", "avif", "jpeg", "png"] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export type ImageOptions = { width?: number; height?: number; quality?: number; format?: ImageFormat };
+
+/** Limits of the image endpoint; srcSet never asks for more. */
+export const IMAGE_LIMITS = { minSize: 16, maxSize: 2000, minQuality: 30, maxQuality: 95 } as const;
+
+/**
+ * Bumped whenever the transform pipeline's output changes (encoder settings, sharp upgrade that
+ * matters), so every image URL changes and immutable caches can never serve stale bytes.
+ */
+export const IMAGE_PIPELINE_VERSION = "1";
+
+/**
+ * The `v` parameter of an image URL. Object names are immutable by construction (a timestamp
+ * prefix; an upload never overwrites another), so the name plus the pipeline version identifies
+ * the bytes a URL answers with. The endpoint recomputes it and marks only URLs carrying the right
+ * one `immutable`; a hand-made URL without it is still served, with a short cache lifetime.
+ */
+export function imageVersion(objectPath: string): string {
+  return bytesToHex(sha256(utf8ToBytes(`${IMAGE_PIPELINE_VERSION}:${objectPath}`))).slice(0, 10);
+}
+
+export function isFullUrl(path: string): boolean {
+  return /^https?:\/\//i.test(path);
+}
 
 export function mediaUrl(path: string | null | undefined, options: ImageOptions = {}): string {
   if (!path) return PLACEHOLDER_IMAGE;
-  if (/^https?:\/\//i.test(path)) return path;
+  if (isFullUrl(path)) return path;
+  const name = path.replace(/^\/+/, "");
   const params = new URLSearchParams();
   if (options.width) params.set("w", String(options.width));
   if (options.height) params.set("h", String(options.height));
   if (options.quality) params.set("q", String(options.quality));
   if (options.format) params.set("fm", options.format);
-  const query = params.toString();
-  return `/images/${path.replace(/^\/+/, "")}${query ? `?${query}` : ""}`;
+  params.set("v", imageVersion(name));
+  return `/images/${name.split("/").map(encodeURIComponent).join("/")}?${params.toString()}`;
+}
+
+/**
+ * A density `srcset` (1x, 2x, ...) for a stored image: each candidate scales width and height,
+ * bounded by the endpoint's maximum. Undefined for placeholders and full URLs (nothing to scale).
+ */
+export function srcSet(path: string | null | undefined, options: ImageOptions, densities: readonly number[] = [1, 2]): string | undefined {
+  if (!path || isFullUrl(path) || !options.width) return undefined;
+  const candidates = new Map<string, string>();
+  for (const d of densities) {
+    const factor = Math.min(d, IMAGE_LIMITS.maxSize / options.width, options.height ? IMAGE_LIMITS.maxSize / options.height : Infinity);
+    const scaled: ImageOptions = {
+      ...options,
+      width: Math.round(options.width * factor),
+      height: options.height ? Math.round(options.height * factor) : undefined,
+    };
+    const url = mediaUrl(path, scaled);
+    if (![...candidates.values()].includes(url)) candidates.set(`${d}x`, url);
+  }
+  return [...candidates.entries()].map(([d, url]) => `${url} ${d}`).join(", ");
 }
 
 /** {folder}/{timestamp}-{file name with anything but letters, digits, dot and dash replaced by _}. */

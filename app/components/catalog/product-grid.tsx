@@ -1,0 +1,88 @@
+import { Link } from "react-router";
+import { useCart } from "~/components/cart/cart-context";
+import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
+import type { ProductCard } from "~/modules/catalog/product-card";
+
+// Product cards of collection, category and search pages.
+
+type GridProps = {
+  cards: ProductCard[];
+  /** Replaces the plain name, e.g. with highlighted search matches. */
+  renderTitle?: (card: ProductCard) => React.ReactNode;
+  /** Extra lines under the title. */
+  children?: (card: ProductCard) => React.ReactNode;
+};
+
+export function ProductGrid({ cards, renderTitle, children }: GridProps) {
+  return (
+    <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
+      {cards.map((card, i) => (
+        <li key={card.id}>
+          <ProductCardView card={card} eager={i < 4} title={renderTitle?.(card)}>
+            {children?.(card)}
+          </ProductCardView>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductCardView({ card, eager, title, children }: { card: ProductCard; eager?: boolean; title?: React.ReactNode; children?: React.ReactNode }) {
+  const { addItem } = useCart();
+  return (
+    <article className="flex h-full flex-col">
+      <Link to={`/product/${card.slug}`} className="group block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+        <div className="relative overflow-hidden rounded-lg bg-slate-100">
+          <img
+            src={card.image}
+            srcSet={card.imageSrcSet}
+            alt={card.name}
+            width={512}
+            height={512}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+            className="aspect-square w-full object-cover transition-transform group-hover:scale-105"
+          />
+          {card.badge ? (
+            <span className="absolute left-2 top-2 rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">{card.badge}</span>
+          ) : null}
+          {card.topSale ? (
+            <span className="absolute inset-x-0 bottom-0 bg-slate-900 py-1 text-center text-xs font-bold tracking-wide text-white">{TOP_SALE_BANNER}</span>
+          ) : null}
+        </div>
+        <h3 className="mt-3 font-medium text-slate-900 group-hover:underline">{title ?? card.name}</h3>
+      </Link>
+      {children}
+      <p className="mt-1 text-slate-900">
+        <span className="font-semibold">{card.price}</span>{" "}
+        {card.oldPrice ? (
+          <s className="text-slate-600">
+            <span className="sr-only">Original price </span>
+            {card.oldPrice}
+          </s>
+        ) : null}
+      </p>
+      <button
+        type="button"
+        className="mt-auto rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
+        disabled={!card.variantId}
+        aria-label={`Add ${card.name} to cart`}
+        onClick={() => {
+          if (!card.variantId) return;
+          addItem({
+            productId: card.id,
+            variantId: card.variantId,
+            title: card.name,
+            variantTitle: card.variantTitle,
+            price: card.pricePaise,
+            image: card.cartImage,
+            sku: card.sku ?? "",
+            slug: card.slug,
+          });
+        }}
+      >
+        Add to Cart
+      </button>
+    </article>
+  );
+}

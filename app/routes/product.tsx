@@ -1,0 +1,44 @@
+import { data } from "react-router";
+import { ProductPage } from "~/components/catalog/product-page";
+import { pageMeta } from "~/lib/meta";
+import { getProductDetail } from "~/modules/catalog/product-detail.server";
+import { productJsonLd } from "~/modules/catalog/product-view";
+import type { Route } from "./+types/product";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.services;
+  const product = await getProductDetail(db, params.slug);
+  if (!product) throw data(null, { status: 404 });
+  const canonical = `${config.publicUrl}/product/${encodeURIComponent(product.slug)}`;
+  const socialImage = product.socialImage ? new URL(product.socialImage, config.publicUrl).toString() : undefined;
+  const jsonLd = productJsonLd({
+    title: product.title,
+    description: product.summary,
+    url: canonical,
+    images: socialImage ? [socialImage] : [],
+    variants: product.variants,
+    breadcrumb: [
+      { name: "Home", url: `${config.publicUrl}/` },
+      { name: product.parent.name, url: `${config.publicUrl}${product.parent.path}` },
+      { name: product.title, url: canonical },
+    ],
+  });
+  return { product, canonical, socialImage, jsonLd };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return pageMeta({ title: "Page not found", noindex: true });
+  return pageMeta({
+    title: data.product.title,
+    description: data.product.summary,
+    canonical: data.canonical,
+    image: data.socialImage,
+    type: "product",
+    jsonLd: data.jsonLd,
+  });
+};
+
+export default function Product({ loaderData }: Route.ComponentProps) {
+  // key: a client navigation to another product starts with fresh choices.
+  return <ProductPage key={loaderData.product.id} product={loaderData.product} />;
+}

@@ -1,0 +1,122 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
+import { imageVersion } from "~/modules/media/paths";
+import { media } from "~/modules/media/schema";
+import { localDiskStorage } from "~/modules/media/storage.server";
+import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+// The image endpoint's logic against real files on disk (no database involved).
+describe("image transform", () => {
+  let root: string;
+  const storage = () => localDiskStorage(path.join(root, "media"));
+  const cacheDir = () => path.join(root, "cache", "images");
+  const source = "products/1700000000000-test.png";
+
+  beforeAll(async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-images-"));
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#1f8a8a" } }).png().toBuffer();
+    await storage().put(source, png);
+    await storage().put("products/1700000000001-broken.png", Buffer.from("not an image"));
+  });
+  afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+  const parse = (query: string, accept?: string) => {
+    const r = parseImageRequest(source, new URLSearchParams(query), accept);
+    if (!r.ok) throw new Error(r.error);
+    return r.value;
+  };
+
+  it("resizes with cover crop to the requested box and format", async () => {
+    const t = createImageTransformer(storage(), cacheDir());
+    const r = await t.transform(source, parse("w=160&h=160&q=85&fm=webp").params);
+    expect(r.kind).toBe("ok");
+    if (r.kind !== "ok") return;
+    expect(r.contentType).toBe("image/webp");
+    const meta = await sharp(r.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["webp", 160, 160]);
+    const hero = await t.transform(source, parse("w=800&h=600&q=90&fm=jpeg").params);
+    expect(hero.kind === "ok" && (await sharp(hero.bytes).metadata())).toMatchObject({ format: "jpeg", width: 800, height: 600 });
+  });
+
+  it("keeps the aspect ratio with only a width, and never enlarges", async () => {
+    const t = createImageTransformer(storage(), cacheDir());
+    const r = await t.transform(source, parse("w=300&fm=png").params);
+    expect(r.kind === "ok" && (await sharp(r.bytes).metadata())).toMatchObject({ format: "png", width: 300, height: 200 });
+    const big = await t.transform(source, parse("w=2000&h=2000&fm=webp").params);
+    expect(big.kind === "ok" && (await sharp(big.bytes).metadata())).toMatchObject({ width: 900, height: 600 });
+  });
+
+  it("chooses AVIF when the browser accepts it, WebP otherwise, and says it varies", () => {
+    expect(parse("w=100", "image/avif,image/webp,*/*")).toMatchObject({ negotiated: true, params: { format: "avif" } });
+    expect(parse("w=100", "image/webp,*/*")).toMatchObject({ negotiated: true, params: { format: "webp" } });
+    expect(parse("w=100", "image/avif;q=0,image/webp")).toMatchObject({ params: { format: "webp" } });
+    expect(parse("w=100&fm=jpeg", "image/avif")).toMatchObject({ negotiated: false, params: { format: "jpeg" } });
+  });
+
+  it("serves a repeated request from the disk cache", async () => {
+    const t = createImageTransformer(storage(), cacheDir());
+    const params = parse("w=200&h=100&q=70&fm=avif").params;
+    const first = await t.transform(source, params);
+    const second = await createImageTransformer(storage(), cacheDir()).transform(source, params);
+    expect(first).toMatchObject({ kind: "ok", cacheHit: false });
+    expect(second).toMatchObject({ kind: "ok", cacheHit: true });
+    if (first.kind === "ok" && second.kind === "ok") expect(second.bytes.equals(first.bytes)).toBe(true);
+    const files = fs.readdirSync(cacheDir(), { recursive: true }).map(String).filter((f) => f.endsWith(".avif"));
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  it("answers missing for an unknown source or a path outside storage, and unreadable for a broken file", async () => {
+    const t = createImageTransformer(storage(), cacheDir());
+    expect(await t.transform("products/nope.png", parse("w=100").params)).toEqual({ kind: "missing" });
+    expect(await t.transform("../../etc/passwd", parse("w=100").params)).toEqual({ kind: "missing" });
+    expect(await t.transform("products/1700000000001-broken.png", parse("w=100").params)).toEqual({ kind: "unreadable" });
+  });
+
+  it("clamps sizes and quality, refuses malformed values and paths", () => {
+    expect(parse("w=5&h=99999&q=5").params).toMatchObject({ width: 16, height: 2000, quality: 30 });
+    expect(parse("q=100").params.quality).toBe(95);
+    for (const q of ["w=abc", "h=-5", "w=1.5", "q=x", "fm=gif", "fm=svg", "w=1e3"]) {
+      expect(parseImageRequest(source, new URLSearchParams(q), null).ok, q).toBe(false);
+    }
+    for (const name of ["", "../secret", "a/../../b", "a//b", "a\\b", "%E0%A4%A", "a%00b"]) {
+      expect(parseImageRequest(name, new URLSearchParams(""), null).ok, name).toBe(false);
+    }
+  });
+
+  it("marks only correctly versioned URLs immutable", () => {
+    expect(parse(`w=100&v=${imageVersion(source)}`).versioned).toBe(true);
+    expect(parse("w=100&v=0000000000").versioned).toBe(false);
+    expect(parse("w=100").versioned).toBe(false);
+  });
+});
+
+describe.each(DRIVERS)("image transform of the demo store's pictures on %s", (kind) => {
+  let database: TestDatabase;
+  let cacheRoot: string;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind, { seeded: true });
+    cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-image-cache-"));
+  });
+  afterAll(async () => {
+    await database?.close();
+    fs.rmSync(cacheRoot, { recursive: true, force: true });
+  });
+
+  it("turns every product's primary picture into the spec's 160x160 WebP thumbnail", async () => {
+    const rows = await database.db.select({ fileUrl: media.fileUrl }).from(media).where(eq(media.isPrimary, true)).limit(5);
+    expect(rows.length).toBe(5);
+    const t = createImageTransformer(database.storage, cacheRoot);
+    for (const row of rows) {
+      const parsed = parseImageRequest(row.fileUrl, new URLSearchParams(`w=160&h=160&q=85&fm=webp&v=${imageVersion(row.fileUrl)}`), null);
+      expect(parsed.ok && parsed.value.versioned).toBe(true);
+      if (!parsed.ok) continue;
+      const r = await t.transform(parsed.value.name, parsed.value.params);
+      expect(r.kind === "ok" && (await sharp(r.bytes).metadata())).toMatchObject({ format: "webp", width: 160, height: 160 });
+    }
+  });
+});
