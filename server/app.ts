@@ -4,6 +4,7 @@ import { createRequestHandler } from "react-router";
 import { readConfig } from "~/config.server";
 import { openServices, type AppServices } from "~/services.server";
 import "~/load-context";
+import { supportApi } from "./support-api";
 
 export { openServices, readConfig };
 
@@ -27,6 +28,11 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
       return c.json({ status: "error", database: services.database.kind, version: services.version }, 503);
     }
   });
+
+  // Better Auth's endpoints (sign-in, sign-out, session). The admin shell mounts them too: keep one.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+
+  app.route("/api/support", supportApi(services));
 
   app.get("/images/*", async (c) => {
     const name = decodeURIComponent(c.req.path.slice("/images/".length));

@@ -5,7 +5,7 @@ import { LinkifyIt } from "linkify-it";
 
 export type TextSegment = { type: "text"; text: string } | { type: "link"; text: string; href: string; external: boolean };
 
-const linkify = new LinkifyIt({}, { fuzzyEmail: false, fuzzyIP: false });
+const linkify = new LinkifyIt({ fuzzyEmail: false, fuzzyIP: false });
 // The bot links to the shop's own pages with site paths such as /product/chai-tumbler.
 linkify.add("/", {
   validate(text, pos) {
