@@ -172,7 +172,7 @@ export function ChatWidget() {
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? "Close support chat" : "Open support chat"}
-        className="fixed bottom-4 left-4 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:bg-brand-accent focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
+        className="fixed bottom-4 left-4 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
       >
         {open ? <X aria-hidden="true" className="h-6 w-6" /> : <MessageCircle aria-hidden="true" className="h-6 w-6" />}
       </button>
@@ -288,7 +288,7 @@ function IntakeForm({ onStart }: { onStart(visitor: VisitorInfo): void }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="mt-auto rounded-full bg-brand px-4 py-3 font-semibold text-white hover:bg-brand-accent focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent">
+      <button type="submit" className="mt-auto rounded-full bg-brand px-4 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent">
         Start Chat
       </button>
     </form>
@@ -390,7 +390,7 @@ function Thread({ messages, sending, onSend }: { messages: Entry[]; sending: boo
           type="submit"
           disabled={sending}
           aria-label="Send message"
-          className="mb-5 flex h-10 w-10 items-center justify-center rounded-full bg-brand text-white hover:bg-brand-accent disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
+          className="mb-5 flex h-10 w-10 items-center justify-center rounded-full bg-brand text-white hover:bg-slate-800 disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
         >
           <Send aria-hidden="true" className="h-4 w-4" />
         </button>

@@ -16,13 +16,11 @@ import {
 } from "./conversations.server";
 import { NOT_FOUND_MESSAGE, SupportError } from "./errors";
 import { supportCannedReplies, supportConversations, supportMessages } from "./schema";
+import type { ConversationStatus } from "./status";
 
 // The staff side of the chat: the inbox list, a conversation's details, replies, assignment,
 // status, canned replies and the sidebar badge.
 
-export type ConversationStatus = Conversation["status"];
-export const STATUSES: ConversationStatus[] = ["open", "waiting_for_staff", "closed"];
-export const STATUS_LABEL: Record<ConversationStatus, string> = { open: "Open", waiting_for_staff: "Waiting for staff", closed: "Closed" };
 
 export type InboxFilter = { status?: ConversationStatus | "all"; q?: string; assigned?: "me" | "unassigned" | "all" };
 

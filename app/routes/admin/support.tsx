@@ -15,10 +15,9 @@ import {
   markSeen,
   replyAsStaff,
   setConversationStatus,
-  STATUS_LABEL,
-  type ConversationStatus,
   type InboxFilter,
 } from "~/modules/support/inbox.server";
+import { STATUS_LABEL, type ConversationStatus } from "~/modules/support/status";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
 import { can } from "~/modules/staff/permissions";
 import type { Route } from "./+types/support";
