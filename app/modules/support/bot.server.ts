@@ -3,7 +3,7 @@ import type { ChatMessage } from "./chat-input";
 import { afterNoMatch, classify, planReply, type BotStep, type ConversationState } from "./bot-rules";
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
-import { answerFrom, buildCorpus, isGoodMatch, rankPassages } from "./retrieval.server";
+import { answerFrom, indexedCorpus, isGoodMatch, rankPassages } from "./retrieval.server";
 import { supportConversations } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -46,8 +46,7 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
   let unmatched = state.unmatched;
 
   if (step.kind === "answer") {
-    const corpus = await buildCorpus(deps.db);
-    const ranked = await rankPassages(deps.db, visitorText, corpus);
+    const ranked = await rankPassages(deps.db, visitorText, await indexedCorpus(deps.db));
     const best = ranked[0];
     if (isGoodMatch(best)) {
       unmatched = 0;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, count, eq, gt, gte, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
+import { isUuid } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
 import type { EventBus } from "~/modules/events/event-bus.server";
 import { TOPICS } from "~/modules/events/topics";
@@ -60,11 +61,13 @@ export function toChatMessage(row: typeof supportMessages.$inferSelect): ChatMes
  * the same 404, so nobody can probe which conversations exist.
  */
 export async function findVisitorConversation(db: Db, conversationId: unknown, token: unknown): Promise<Conversation> {
-  if (typeof conversationId !== "string" || !/^[0-9a-f-]{36}$/i.test(conversationId) || typeof token !== "string" || !token) {
-    throw new SupportError(404, NOT_FOUND_MESSAGE);
-  }
+  if (!isUuid(conversationId) || typeof token !== "string" || !token) throw new SupportError(404, NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, conversationId));
-  if (!row || !sameHash(row.visitorTokenHash, hashSecret(token))) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  return checkToken(row, token);
+}
+
+function checkToken(row: Conversation | undefined, token: unknown): Conversation {
+  if (!row || typeof token !== "string" || !token || !sameHash(row.visitorTokenHash, hashSecret(token))) throw new SupportError(404, NOT_FOUND_MESSAGE);
   return row;
 }
 
@@ -85,18 +88,19 @@ export async function lockConversation(tx: Tx, conversationId: string): Promise<
   return row;
 }
 
-/** Inserts a message into a locked conversation and bumps its last-message time. */
+/** Inserts a message into a locked conversation and (unless the caller updates the row itself) bumps its last-message time. */
 export async function insertMessage(
   tx: Tx,
   conversationId: string,
   msg: { senderType: string; senderName: string; message: string },
+  opts: { touch?: boolean } = {},
 ): Promise<ChatMessage> {
   // clock_timestamp, not the transaction's now(): after the row lock, so created_at follows seq.
   const [row] = await tx
     .insert(supportMessages)
     .values({ conversationId, ...msg, createdAt: sql`clock_timestamp()` })
     .returning();
-  await tx.update(supportConversations).set({ lastMessageAt: row!.createdAt }).where(eq(supportConversations.id, conversationId));
+  if (opts.touch !== false) await tx.update(supportConversations).set({ lastMessageAt: row!.createdAt }).where(eq(supportConversations.id, conversationId));
   return toChatMessage(row!);
 }
 
@@ -168,9 +172,11 @@ export async function sendVisitorMessage(
     return { conversationId: result.conversation.id, visitorToken: token, ...result };
   }
 
-  const existing = await findVisitorConversation(deps.db, input.conversationId, ctx.token);
+  const conversationId = input.conversationId;
   const result = await deps.db.transaction(async (tx) => {
-    const conversation = await lockConversation(tx, existing.id);
+    // The token is checked on the locked row: one read for both.
+    const [locked] = await tx.select().from(supportConversations).where(eq(supportConversations.id, conversationId)).for("update");
+    const conversation = checkToken(locked, ctx.token);
     const [recent] = await tx
       .select({ n: count() })
       .from(supportMessages)
@@ -182,12 +188,17 @@ export async function sendVisitorMessage(
         ),
       );
     if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new SupportError(429, TOO_MANY_MESSAGES);
-    const message = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message });
+    const message = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
     // A visitor writing after staff took over waits for staff again; a closed chat reopens.
     const status = conversation.staffRepliedAt ? "waiting_for_staff" : conversation.status === "closed" ? "open" : conversation.status;
     const [updated] = await tx
       .update(supportConversations)
-      .set({ status, unreadForStaff: sql`${supportConversations.unreadForStaff} + 1`, pagesVisited: withPage(conversation.pagesVisited, input.page) })
+      .set({
+        status,
+        lastMessageAt: new Date(message.createdAt),
+        unreadForStaff: sql`${supportConversations.unreadForStaff} + 1`,
+        pagesVisited: withPage(conversation.pagesVisited, input.page),
+      })
       .where(eq(supportConversations.id, conversation.id))
       .returning();
     return { conversation: updated!, message, statusChanged: status !== conversation.status };

@@ -88,12 +88,42 @@ function plain(tokens: Token[]): string {
     .trim();
 }
 
+/** The corpus with each passage's tsvector, computed once and kept for a minute. */
+export type IndexedCorpus = { passages: Passage[]; vectors: string[]; builtAt: number };
+
+const CORPUS_MAX_AGE_MS = 60_000;
+const corpusCache = new WeakMap<Db, Promise<IndexedCorpus>>();
+
+/**
+ * Stemming ~100 passages on every question would cost the embedded database (which runs on the
+ * server's own thread) hundreds of milliseconds; their vectors are computed once a minute instead.
+ */
+export async function indexedCorpus(db: Db, now = Date.now()): Promise<IndexedCorpus> {
+  const cached = corpusCache.get(db);
+  if (cached) {
+    const corpus = await cached.catch(() => null);
+    if (corpus && now - corpus.builtAt < CORPUS_MAX_AGE_MS) return corpus;
+  }
+  const building = (async () => {
+    const passages = await buildCorpus(db);
+    const docs = JSON.stringify(passages.map((p) => [p.title, p.text]));
+    const result = (await db.execute(sql`
+      select (setweight(to_tsvector('english', e->>0), 'A') || setweight(to_tsvector('english', e->>1), 'B'))::text as v
+      from jsonb_array_elements(${docs}::jsonb) with ordinality as t(e, n)
+      order by n
+    `)) as unknown as { rows: { v: string }[] };
+    return { passages, vectors: result.rows.map((r) => r.v), builtAt: now };
+  })();
+  corpusCache.set(db, building);
+  return building;
+}
+
 /**
  * Ranks passages by ts_rank against the question's lexemes joined with OR, and counts how many
  * of the question's lexemes each passage contains (the caller's measure of a good match).
  */
-export async function rankPassages(db: Db, question: string, passages: Passage[], limit = 3): Promise<Ranked[]> {
-  const docs = JSON.stringify(passages.map((p, i) => [i, p.title, p.text]));
+export async function rankPassages(db: Db, question: string, corpus: IndexedCorpus, limit = 3): Promise<Ranked[]> {
+  const vectors = JSON.stringify(corpus.vectors);
   const result = (await db.execute(sql`
     with q as (
       select coalesce(array_agg(distinct l), '{}') as lex
@@ -106,9 +136,8 @@ export async function rankPassages(db: Db, question: string, passages: Passage[]
       from q
     ),
     docs as (
-      select (e->>0)::int as i,
-        setweight(to_tsvector('english', e->>1), 'A') || setweight(to_tsvector('english', e->>2), 'B') as v
-      from jsonb_array_elements(${docs}::jsonb) as e
+      select (n - 1)::int as i, (e #>> '{}')::tsvector as v
+      from jsonb_array_elements(${vectors}::jsonb) with ordinality as t(e, n)
     )
     select docs.i,
       coalesce(ts_rank(docs.v, tsq.query), 0)::float8 as rank,
@@ -118,7 +147,7 @@ export async function rankPassages(db: Db, question: string, passages: Passage[]
     order by matched desc, rank desc, docs.i
     limit ${limit}
   `)) as unknown as { rows: { i: number; rank: number; matched: number; terms: number }[] };
-  return result.rows.map((r) => ({ passage: passages[Number(r.i)]!, rank: Number(r.rank), matched: Number(r.matched), terms: Number(r.terms) }));
+  return result.rows.map((r) => ({ passage: corpus.passages[Number(r.i)]!, rank: Number(r.rank), matched: Number(r.matched), terms: Number(r.terms) }));
 }
 
 /** A good match covers at least half of the question's words (or three of them) with a real rank. */
