@@ -30,6 +30,14 @@ import { can } from "~/modules/staff/permissions";
 
 export const KEEP_ALIVE_MS = 20_000;
 
+// One message goes to every stream of its conversation: serialise its frame once.
+const frames = new WeakMap<ChatMessage, string>();
+function frameOf(m: ChatMessage): string {
+  let frame = frames.get(m);
+  if (!frame) frames.set(m, (frame = `event: message\nid: ${m.seq}\ndata: ${JSON.stringify(m)}\n\n`));
+  return frame;
+}
+
 export type SupportApiOptions = {
   /** The client's address for the per-IP limit; defaults to the socket's remote address. */
   clientIp?: (c: Context) => string;
@@ -118,7 +126,8 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
       const enqueue = writer(stream);
       await enqueue(() => stream.write("retry: 2000\n\n"));
       const leave = streamHubFor(deps).join(conversationId, cursor, (messages: ChatMessage[]) => {
-        for (const m of messages) void enqueue(() => stream.writeSSE({ id: String(m.seq), event: "message", data: JSON.stringify(m) }));
+        // JSON.stringify escapes every newline, so the data is one line, as SSE needs.
+        for (const m of messages) void enqueue(() => stream.write(frameOf(m)));
       });
       await holdOpen(stream, keepAliveMs, enqueue, leave);
     });

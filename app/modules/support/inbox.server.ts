@@ -11,7 +11,6 @@ import {
   lockConversation,
   publishConversation,
   publishMessage,
-  type Conversation,
   type SupportDeps,
 } from "./conversations.server";
 import { NOT_FOUND_MESSAGE, SupportError } from "./errors";
