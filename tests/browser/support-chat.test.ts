@@ -137,7 +137,12 @@ describe("support chat in Chromium", () => {
   it("intake: a blank name gives the 'Name Required' notice; a bad phone or email is explained; nothing starts", async () => {
     const page = await newPage();
     await page.goto(`${url}/`);
+    const chatButton = await page.getByRole("button", { name: "Open support chat" }).boundingBox();
+    expect(chatButton!.x).toBeLessThan(40);
+    expect(chatButton!.width).toBe(chatButton!.height);
     const panel = await openWidget(page);
+    const box = await panel.boundingBox();
+    expect([box!.width, box!.height]).toEqual([380, 600]);
     await panel.getByLabel("Name").fill("   ");
     await panel.getByRole("button", { name: "Start Chat" }).click();
     await expect.poll(() => page.getByText("Name Required").isVisible()).toBe(true);
@@ -162,6 +167,12 @@ describe("support chat in Chromium", () => {
     await page.keyboard.press("Escape");
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Open support chat");
+
+    // Below 480 px the panel takes the whole screen.
+    await page.setViewportSize({ width: 400, height: 700 });
+    const small = await openWidget(page);
+    expect(await small.boundingBox()).toEqual({ x: 0, y: 0, width: 400, height: 700 });
+    await page.screenshot({ path: path.join(os.tmpdir(), "glacial-support-chat-mobile.png") });
   });
 
   it("a failed send removes the temporary message and says 'Error' / 'Failed to send message. Please try again.'", async () => {
