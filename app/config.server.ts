@@ -13,6 +13,9 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  LLM_BASE_URL: z.string().url().optional(),
+  LLM_API_KEY: z.string().min(1).optional(),
+  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
 });
 
 export type AppConfig = {
@@ -26,6 +29,8 @@ export type AppConfig = {
   authSecret: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seedDemo: "auto" | "always" | "never";
+  /** The support bot's optional phrasing endpoint: only when both LLM_BASE_URL and LLM_API_KEY are set. */
+  llm: { baseUrl: string; apiKey: string; model: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -49,6 +54,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    llm: e.LLM_BASE_URL && e.LLM_API_KEY ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : null,
   };
 }
 

@@ -1,4 +1,6 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import { Toaster } from "sonner";
+import { ChatWidget } from "./components/support/chat-widget";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -23,7 +25,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { pathname } = useLocation();
+  return (
+    <>
+      <Outlet />
+      {/* Support chat (issue 7): the lead moves these into the storefront layout at merge. */}
+      {pathname.startsWith("/admin") ? null : <ChatWidget />}
+      <Toaster theme="system" position="bottom-right" />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -26,5 +26,8 @@ export default [
   ]),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  // Support inbox (issue 7): plain routes until the admin layout exists; the lead nests them under it.
+  route("admin/support", "routes/admin/support.tsx"),
+  route("admin/support/canned-replies", "routes/admin/support.canned-replies.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

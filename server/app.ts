@@ -6,6 +6,7 @@ import { readConfig } from "~/config.server";
 import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
 import { openServices, type AppServices } from "~/services.server";
 import "~/load-context";
+import { supportApi } from "./support-api";
 
 export { openServices, readConfig };
 
@@ -29,6 +30,11 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
       return c.json({ status: "error", database: services.database.kind, version: services.version }, 503);
     }
   });
+
+  // Better Auth's endpoints (sign-in, sign-out, session). The admin shell mounts them too: keep one.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
+
+  app.route("/api/support", supportApi(services));
 
   // Stored images, resized and re-encoded on demand (app/modules/media/image-transform.server.ts).
   const images = createImageTransformer(services.storage, path.join(services.config.dataDir, "cache", "images"));

@@ -1,4 +1,5 @@
-import { index, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { bigserial, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "~/db/columns";
 import { users } from "~/modules/staff/schema";
 
@@ -13,19 +14,40 @@ export const supportConversations = pgTable(
     visitorPhone: text("visitor_phone"),
     /** Hash of the secret the visitor's browser holds; the raw token is never stored. */
     visitorTokenHash: text("visitor_token_hash").notNull(),
+    /** Hash of the creating client's IP: the per-IP limit on new conversations counts these rows. */
+    createdIpHash: text("created_ip_hash"),
     status: conversationStatus("status").notNull().default("open"),
     assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    /** Paths of the storefront the visitor sent messages from, oldest first, at most 20. */
+    pagesVisited: jsonb("pages_visited").$type<string[]>().notNull().default([]),
+    /** Visitor messages no staff member has seen yet (reset when staff open the conversation). */
+    unreadForStaff: integer("unread_for_staff").notNull().default(0),
+    /** When staff first opened it: null means a new conversation for the sidebar badge. */
+    staffSeenAt: timestamp("staff_seen_at", { withTimezone: true }),
+    /** Set by the first staff reply: from then on the bot stays silent. */
+    staffRepliedAt: timestamp("staff_replied_at", { withTimezone: true }),
+    /** Visitor questions in a row the bot could not answer; two hand the chat over to staff. */
+    botUnmatched: integer("bot_unmatched").notNull().default(0),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("support_conversations_status_idx").on(t.status, t.lastMessageAt.desc())],
+  (t) => [
+    index("support_conversations_status_idx").on(t.status, t.lastMessageAt.desc()),
+    index("support_conversations_ip_idx").on(t.createdIpHash, t.createdAt),
+  ],
 );
 
 export const supportMessages = pgTable(
   "support_messages",
   {
     id: id(),
+    /**
+     * Strictly increasing in insertion order. Inserts into one conversation are serialised by a
+     * row lock on the conversation, so within a conversation seq order is commit order: a stream
+     * resuming after Last-Event-ID = seq neither misses nor repeats a message.
+     */
+    seq: bigserial("seq", { mode: "number" }).notNull().unique(),
     conversationId: uuid("conversation_id")
       .notNull()
       .references(() => supportConversations.id, { onDelete: "cascade" }),
@@ -35,5 +57,18 @@ export const supportMessages = pgTable(
     message: text("message").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("support_messages_conversation_idx").on(t.conversationId, t.createdAt)],
+  (t) => [
+    index("support_messages_conversation_idx").on(t.conversationId, t.createdAt),
+    index("support_messages_conversation_seq_idx").on(t.conversationId, t.seq),
+    check("support_messages_length", sql`char_length(${t.message}) between 1 and 2000`),
+  ],
 );
+
+/** Ready-made answers staff insert into a reply. */
+export const supportCannedReplies = pgTable("support_canned_replies", {
+  id: id(),
+  title: text("title").notNull(),
+  body: text("body").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,400 @@
+import { MessageCircle, Send, X } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { toast } from "sonner";
+import {
+  charCount,
+  isStaffSender,
+  MAX_MESSAGE_CHARS,
+  MESSAGE_TOO_LONG,
+  NAME_REQUIRED,
+  SEND_FAILED,
+  visitorInfoSchema,
+  type ChatMessage,
+  type VisitorInfo,
+} from "~/modules/support/chat-input";
+import { MessageText } from "./message-text";
+
+// The storefront's support chat (spec sections 2, 4, 5, 8): a round button bottom-left opens a
+// 380x600 panel (full screen below 480 px). Step one asks for the visitor's details, step two is
+// the thread. The conversation id and the visitor's secret token live in localStorage, so the
+// chat survives reloads and navigation; the server checks the token on every call.
+
+export const CHAT_STORAGE_KEY = "support_chat";
+
+class RefusedError extends Error {}
+
+type Stored = { visitor: VisitorInfo; conversationId?: string; token?: string };
+type Entry = ChatMessage & { pending?: boolean };
+
+function readStored(): Stored | null {
+  try {
+    const raw = window.localStorage.getItem(CHAT_STORAGE_KEY);
+    const value = raw ? (JSON.parse(raw) as Stored) : null;
+    return value && typeof value.visitor?.name === "string" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeStored(value: Stored | null) {
+  try {
+    if (value) window.localStorage.setItem(CHAT_STORAGE_KEY, JSON.stringify(value));
+    else window.localStorage.removeItem(CHAT_STORAGE_KEY);
+  } catch {
+    // Storage blocked: the chat still works until the page is left.
+  }
+}
+
+/** Adds messages by id (a message seen twice, from the send response and the stream, stays one), in order. */
+function merge(current: Entry[], incoming: ChatMessage[]): Entry[] {
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => (a.pending ? 1 : 0) - (b.pending ? 1 : 0) || a.seq - b.seq);
+}
+
+export function ChatWidget() {
+  const [open, setOpen] = useState(false);
+  const [stored, setStored] = useState<Stored | null>(null);
+  const [messages, setMessages] = useState<Entry[]>([]);
+  const [sending, setSending] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => setStored(readStored()), []);
+
+  const update = useCallback((value: Stored | null) => {
+    writeStored(value);
+    setStored(value);
+  }, []);
+
+  const storedRef = useRef(stored);
+  storedRef.current = stored;
+  const conversationId = stored?.conversationId;
+  const token = stored?.token;
+
+  // While the panel is open: load the history, then follow new messages live.
+  useEffect(() => {
+    if (!open || !conversationId || !token) return;
+    let source: EventSource | undefined;
+    let cancelled = false;
+    (async () => {
+      try {
+        const res = await fetch(`/api/support/conversations/${conversationId}/messages`, { headers: { "X-Visitor-Token": token } });
+        if (res.status === 404) {
+          // The stored conversation is gone or not ours: start again.
+          update(storedRef.current ? { visitor: storedRef.current.visitor } : null);
+          setMessages([]);
+          return;
+        }
+        if (!res.ok) return;
+        const { messages: history } = (await res.json()) as { messages: ChatMessage[] };
+        if (cancelled) return;
+        setMessages((m) => merge(m, history));
+        const after = history.at(-1)?.seq ?? 0;
+        source = new EventSource(`/api/support/conversations/${conversationId}/stream?token=${encodeURIComponent(token)}&after=${after}`);
+        source.addEventListener("message", (e) => {
+          const message = JSON.parse((e as MessageEvent<string>).data) as ChatMessage;
+          setMessages((m) => merge(m, [message]));
+        });
+      } catch {
+        // Offline: the next send or reopen retries.
+      }
+    })();
+    return () => {
+      cancelled = true;
+      source?.close();
+    };
+  }, [open, conversationId, token, update]);
+
+  const close = useCallback(() => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  }, []);
+
+  const send = useCallback(
+    async (raw: string): Promise<boolean> => {
+      const text = raw.trim();
+      if (!text || sending || !stored) return false;
+      if (charCount(text) > MAX_MESSAGE_CHARS) {
+        toast.error("Message too long", { description: MESSAGE_TOO_LONG });
+        return false;
+      }
+      const tempId = `temp-${Date.now()}`;
+      const temp: Entry = {
+        id: tempId,
+        seq: Number.MAX_SAFE_INTEGER,
+        conversationId: conversationId ?? "",
+        senderType: "visitor",
+        senderName: stored.visitor.name,
+        message: text,
+        createdAt: new Date().toISOString(),
+        pending: true,
+      };
+      setMessages((m) => [...m, temp]);
+      setSending(true);
+      try {
+        const res = await fetch("/api/support/chat", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", ...(token ? { "X-Visitor-Token": token } : {}) },
+          body: JSON.stringify({
+            conversationId: conversationId ?? null,
+            message: text,
+            visitorInfo: conversationId ? undefined : stored.visitor,
+            page: window.location.pathname,
+          }),
+        });
+        const body = (await res.json().catch(() => null)) as { conversationId?: string; visitorToken?: string; messages?: ChatMessage[]; error?: string } | null;
+        if (!res.ok || !body?.conversationId || !body.messages) {
+          // The server's own reason for a refusal it explains (too fast, too long); otherwise the spec's notice.
+          const reason = res.status >= 400 && res.status < 500 && body?.error ? body.error : SEND_FAILED.description;
+          throw new RefusedError(reason);
+        }
+        if (!conversationId && body.visitorToken) update({ ...stored, conversationId: body.conversationId, token: body.visitorToken });
+        setMessages((m) => merge(m.filter((x) => x.id !== tempId), body.messages!));
+        return true;
+      } catch (error) {
+        setMessages((m) => m.filter((x) => x.id !== tempId));
+        toast.error(SEND_FAILED.title, { description: error instanceof RefusedError ? error.message : SEND_FAILED.description });
+        return false;
+      } finally {
+        setSending(false);
+      }
+    },
+    [sending, stored, conversationId, token, update],
+  );
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => (open ? close() : setOpen(true))}
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={open ? "Close support chat" : "Open support chat"}
+        className="fixed bottom-4 left-4 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
+      >
+        {open ? <X aria-hidden="true" className="h-6 w-6" /> : <MessageCircle aria-hidden="true" className="h-6 w-6" />}
+      </button>
+      {open ? (
+        <section
+          id={panelId}
+          role="dialog"
+          aria-modal="false"
+          aria-labelledby={`${panelId}-title`}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") close();
+          }}
+          className="fixed bottom-20 left-4 z-50 flex h-[600px] max-h-[calc(100dvh-6rem)] w-[380px] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white text-slate-900 shadow-2xl max-[480px]:inset-0 max-[480px]:h-full max-[480px]:max-h-none max-[480px]:w-full max-[480px]:rounded-none"
+        >
+          <header className="flex items-center justify-between bg-brand px-4 py-3 text-white">
+            <div>
+              <h2 id={`${panelId}-title`} className="text-base font-semibold">
+                GLACIAL Support
+              </h2>
+              <p className="text-xs text-slate-200">We reply 24 hours a day, 7 days a week</p>
+            </div>
+            <button type="button" onClick={close} aria-label="Close support chat" className="rounded-full p-2 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white">
+              <X aria-hidden="true" className="h-5 w-5" />
+            </button>
+          </header>
+          {stored ? (
+            <Thread messages={messages} sending={sending} onSend={send} />
+          ) : (
+            <IntakeForm onStart={(visitor) => update({ visitor })} />
+          )}
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+function IntakeForm({ onStart }: { onStart(visitor: VisitorInfo): void }) {
+  const [errors, setErrors] = useState<{ email?: string; phone?: string }>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  const id = useId();
+  useEffect(() => nameRef.current?.focus(), []);
+
+  const field = "mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-accent focus:outline-2 focus:outline-brand-accent aria-[invalid=true]:border-red-600";
+  return (
+    <form
+      noValidate
+      className="flex flex-1 flex-col gap-4 overflow-y-auto p-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        const parsed = visitorInfoSchema.safeParse({ name: form.get("name"), email: form.get("email"), phone: form.get("phone") });
+        if (parsed.success) {
+          setErrors({});
+          onStart(parsed.data);
+          return;
+        }
+        const byField: { name?: string; email?: string; phone?: string } = {};
+        for (const issue of parsed.error.issues) {
+          const key = issue.path[0] as "name" | "email" | "phone";
+          byField[key] ??= issue.message;
+        }
+        if (byField.name) {
+          toast.error(NAME_REQUIRED.title, { description: NAME_REQUIRED.description });
+          nameRef.current?.focus();
+        }
+        setErrors({ email: byField.email, phone: byField.phone });
+      }}
+    >
+      <p className="text-sm text-slate-700">Tell us who you are and we will take it from there.</p>
+      <div>
+        <label htmlFor={`${id}-name`} className="text-sm font-medium">
+          Name <span aria-hidden="true">*</span>
+        </label>
+        <input ref={nameRef} id={`${id}-name`} name="name" autoComplete="name" required aria-required="true" className={field} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-email`} className="text-sm font-medium">
+          Email <span className="font-normal text-slate-600">(optional)</span>
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="email"
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? `${id}-email-error` : undefined}
+          className={field}
+        />
+        {errors.email ? (
+          <p id={`${id}-email-error`} className="mt-1 text-xs text-red-700">
+            {errors.email}
+          </p>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor={`${id}-phone`} className="text-sm font-medium">
+          Phone <span className="font-normal text-slate-600">(optional, for order tracking)</span>
+        </label>
+        <input
+          id={`${id}-phone`}
+          name="phone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          placeholder="98765 43210"
+          aria-invalid={errors.phone ? true : undefined}
+          aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
+          className={field}
+        />
+        {errors.phone ? (
+          <p id={`${id}-phone-error`} className="mt-1 text-xs text-red-700">
+            {errors.phone}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="mt-auto rounded-full bg-brand px-4 py-3 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent">
+        Start Chat
+      </button>
+    </form>
+  );
+}
+
+function bubbleClass(senderType: string): string {
+  if (senderType === "visitor") return "ml-auto bg-brand text-white rounded-br-sm";
+  if (senderType === "ai") return "mr-auto bg-slate-100 text-slate-900 rounded-bl-sm";
+  return "mr-auto border border-teal-300 bg-teal-50 text-slate-900 rounded-bl-sm";
+}
+
+function senderLabel(m: ChatMessage): string {
+  if (m.senderType === "visitor") return "You";
+  if (m.senderType === "ai") return `${m.senderName} (AI)`;
+  return `${m.senderName} (GLACIAL team)`;
+}
+
+function Thread({ messages, sending, onSend }: { messages: Entry[]; sending: boolean; onSend(text: string): Promise<boolean> }) {
+  const [text, setText] = useState("");
+  const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  useEffect(() => inputRef.current?.focus(), []);
+
+  // Keep the newest message in view.
+  useEffect(() => {
+    const list = listRef.current;
+    if (list) list.scrollTop = list.scrollHeight;
+  }, [messages.length, sending]);
+
+  const submit = async () => {
+    if (!text.trim() || sending) return;
+    const draft = text;
+    setText("");
+    const ok = await onSend(draft);
+    // A refused message stays in the box to be edited.
+    if (!ok) setText((current) => current || draft);
+    inputRef.current?.focus();
+  };
+  const count = charCount(text.trim());
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div ref={listRef} role="log" aria-live="polite" aria-label="Chat messages" className="flex-1 overflow-y-auto px-4 py-3">
+        {messages.length === 0 ? (
+          <p className="mt-8 text-center text-sm text-slate-600">Start a conversation with our support team.</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {messages.map((m) => (
+              <li key={m.id} data-sender={isStaffSender(m.senderType) ? "staff" : m.senderType} className={`flex max-w-[85%] flex-col ${m.senderType === "visitor" ? "ml-auto items-end" : "mr-auto items-start"}`}>
+                <span className="mb-0.5 text-xs font-medium text-slate-600">{senderLabel(m)}</span>
+                <div className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubbleClass(m.senderType)} ${m.pending ? "opacity-70" : ""}`}>
+                  <MessageText text={m.message} tone={m.senderType === "visitor" ? "dark" : "light"} />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+        {sending ? (
+          <p role="status" className="mt-3 text-xs text-slate-600 italic">
+            AI is typing
+            <span aria-hidden="true">…</span>
+          </p>
+        ) : null}
+      </div>
+      <form
+        className="flex items-end gap-2 border-t border-slate-200 p-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <div className="flex-1">
+          <label htmlFor={`${id}-message`} className="sr-only">
+            Type your message
+          </label>
+          <textarea
+            ref={inputRef}
+            id={`${id}-message`}
+            rows={2}
+            value={text}
+            placeholder="Type your message…"
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+            className="max-h-32 w-full resize-none rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-accent focus:outline-2 focus:outline-brand-accent"
+          />
+          <p id={`${id}-hint`} className={`text-xs ${count > MAX_MESSAGE_CHARS ? "text-red-700" : "text-slate-600"}`}>
+            {count > MAX_MESSAGE_CHARS ? `${MESSAGE_TOO_LONG} (${count.toLocaleString("en-IN")} now)` : "Enter to send, Shift+Enter for a new line"}
+          </p>
+        </div>
+        <button
+          type="submit"
+          disabled={sending}
+          aria-label="Send message"
+          className="mb-5 flex h-10 w-10 items-center justify-center rounded-full bg-brand text-white hover:bg-slate-800 disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
+        >
+          <Send aria-hidden="true" className="h-4 w-4" />
+        </button>
+      </form>
+    </div>
+  );
+}

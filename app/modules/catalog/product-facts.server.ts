@@ -1,0 +1,45 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "~/db/types";
+import { productVariants, products } from "./schema";
+
+// Read face for the support bot: every active product with its variants' prices and stock.
+
+export type ProductFacts = {
+  slug: string;
+  title: string;
+  description: string;
+  options: { name: string; values: string[] }[];
+  variants: { title: string; pricePaise: number; compareAtPricePaise: number | null; stockQuantity: number }[];
+};
+
+export async function listActiveProductFacts(db: Db): Promise<ProductFacts[]> {
+  const rows = await db
+    .select({ id: products.id, slug: products.slug, title: products.title, description: products.description, options: products.options })
+    .from(products)
+    .where(eq(products.status, "active"))
+    .orderBy(asc(products.sortOrder));
+  if (rows.length === 0) return [];
+  const variants = await db
+    .select({
+      productId: productVariants.productId,
+      title: productVariants.title,
+      pricePaise: productVariants.pricePaise,
+      compareAtPricePaise: productVariants.compareAtPricePaise,
+      stockQuantity: productVariants.stockQuantity,
+    })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.productId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(productVariants.sortOrder));
+  return rows.map((p) => ({
+    slug: p.slug,
+    title: p.title,
+    description: p.description,
+    options: p.options,
+    variants: variants.filter((v) => v.productId === p.id).map(({ productId: _p, ...v }) => v),
+  }));
+}

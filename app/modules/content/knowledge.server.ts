@@ -1,0 +1,16 @@
+import { asc } from "drizzle-orm";
+import type { Db } from "~/db/types";
+import { contentPages, faqItems } from "./schema";
+
+// Read face for the support bot's retrieval: the FAQ and the Markdown pages, as stored.
+
+export async function listFaqItems(db: Db): Promise<{ id: string; question: string; answer: string }[]> {
+  return db.select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer }).from(faqItems).orderBy(asc(faqItems.sortOrder));
+}
+
+export async function listContentPages(db: Db): Promise<{ slug: string; title: string; bodyMarkdown: string }[]> {
+  return db
+    .select({ slug: contentPages.slug, title: contentPages.title, bodyMarkdown: contentPages.bodyMarkdown })
+    .from(contentPages)
+    .orderBy(asc(contentPages.slug));
+}

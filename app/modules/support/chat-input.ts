@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+// The chat's input rules, shared by the widget (to tell the visitor before sending) and the
+// server (which never trusts the widget). Client-safe: no server imports.
+
+export const MAX_MESSAGE_CHARS = 2000;
+export const MESSAGES_PER_MINUTE = 10;
+export const CONVERSATIONS_PER_HOUR_PER_IP = 5;
+
+export const NAME_REQUIRED = { title: "Name Required", description: "Please provide your name to start chat" } as const;
+export const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again." } as const;
+export const MESSAGE_TOO_LONG = `Messages can be at most ${MAX_MESSAGE_CHARS.toLocaleString("en-IN")} characters.`;
+export const PHONE_INVALID = "Enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9 (optionally with +91).";
+export const EMAIL_INVALID = "Enter a valid email address, like name@example.com.";
+
+/** Characters as a person counts them (code points), which is also what PostgreSQL's char_length counts. */
+export function charCount(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * An Indian mobile number: 10 digits starting with 6-9, optionally prefixed by +91, 91 or 0,
+ * with spaces or dashes anywhere. Returns it as +91XXXXXXXXXX, or null when it is not one.
+ */
+export function normaliseIndianMobile(input: string): string | null {
+  const compact = input.replace(/[\s-]/g, "");
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
+  return match ? `+91${match[1]}` : null;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Step one of the widget (intake form). */
+export const visitorInfoSchema = z.object({
+  name: z.string().trim().min(1, NAME_REQUIRED.description).max(100, "Please use at most 100 characters for your name."),
+  email: optionalText.pipe(z.email(EMAIL_INVALID).optional()),
+  phone: optionalText.transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    const phone = normaliseIndianMobile(v);
+    if (!phone) {
+      ctx.addIssue({ code: "custom", message: PHONE_INVALID });
+      return z.NEVER;
+    }
+    return phone;
+  }),
+});
+export type VisitorInfo = z.output<typeof visitorInfoSchema>;
+
+export const chatMessageText = z
+  .string()
+  .trim()
+  .min(1, "Type a message first.")
+  .refine((s) => charCount(s) <= MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG);
+
+/** The spec's support-chat call: conversationId null on the first message, with the visitor info. */
+export const sendChatSchema = z
+  .object({
+    conversationId: z.uuid("Invalid conversation.").nullable(),
+    message: chatMessageText,
+    visitorInfo: visitorInfoSchema.optional(),
+    /** The storefront path the visitor is on, for the staff's "pages visited". */
+    page: z
+      .string()
+      .max(300)
+      .regex(/^\/[^\s]*$/)
+      .optional()
+      .catch(undefined),
+  })
+  .refine((v) => v.conversationId !== null || v.visitorInfo !== undefined, {
+    message: NAME_REQUIRED.description,
+    path: ["visitorInfo"],
+  });
+export type SendChatInput = z.input<typeof sendChatSchema>;
+
+/** A message as the widget and the inbox receive it. */
+export type ChatMessage = {
+  id: string;
+  seq: number;
+  conversationId: string;
+  senderType: string;
+  senderName: string;
+  message: string;
+  createdAt: string;
+};
+
+/** Staff replies are typed by role; everything that is neither visitor nor ai is staff. */
+export function isStaffSender(senderType: string): boolean {
+  return senderType !== "visitor" && senderType !== "ai";
+}

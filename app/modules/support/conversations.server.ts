@@ -1,0 +1,209 @@
+import crypto from "node:crypto";
+import { and, asc, count, eq, gt, gte, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/types";
+import { isUuid } from "~/lib/ids";
+import type { Logger } from "~/lib/logger.server";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { TOPICS } from "~/modules/events/topics";
+import {
+  CONVERSATIONS_PER_HOUR_PER_IP,
+  MESSAGES_PER_MINUTE,
+  sendChatSchema,
+  type ChatMessage,
+  type VisitorInfo,
+} from "./chat-input";
+import { NOT_FOUND_MESSAGE, SupportError, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "./errors";
+import { supportConversations, supportMessages } from "./schema";
+
+/** What the support module needs from the process: the database, the event bus, a logger, the optional LLM. */
+export type SupportDeps = {
+  db: Db;
+  events: EventBus;
+  log?: Logger;
+  llm?: { baseUrl: string; apiKey: string; model: string } | null;
+};
+
+export type Conversation = typeof supportConversations.$inferSelect;
+export type MessageEvent = { conversationId: string; messageId: string; seq: number; senderType: string };
+export type ConversationEvent = { conversationId: string; change: "created" | "status" | "assigned" | "seen" };
+
+export const VISITOR_SENDER = "visitor";
+const MAX_PAGES = 20;
+
+export function hashSecret(secret: string): string {
+  return crypto.createHash("sha256").update(secret).digest("hex");
+}
+
+function newVisitorToken(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+export function toChatMessage(row: typeof supportMessages.$inferSelect): ChatMessage {
+  return {
+    id: row.id,
+    seq: row.seq,
+    conversationId: row.conversationId,
+    senderType: row.senderType,
+    senderName: row.senderName,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The conversation, when `token` is its visitor's secret. An unknown id and a wrong token give
+ * the same 404, so nobody can probe which conversations exist.
+ */
+export async function findVisitorConversation(db: Db, conversationId: unknown, token: unknown): Promise<Conversation> {
+  if (!isUuid(conversationId) || typeof token !== "string" || !token) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, conversationId));
+  return checkToken(row, token);
+}
+
+function checkToken(row: Conversation | undefined, token: unknown): Conversation {
+  if (!row || typeof token !== "string" || !token || !sameHash(row.visitorTokenHash, hashSecret(token))) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** Messages of one conversation in the order they were written, optionally only those after a sequence number. */
+export async function listMessages(db: Db, conversationId: string, afterSeq = 0): Promise<ChatMessage[]> {
+  const rows = await db
+    .select()
+    .from(supportMessages)
+    .where(and(eq(supportMessages.conversationId, conversationId), gt(supportMessages.seq, afterSeq)))
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.seq));
+  return rows.map(toChatMessage);
+}
+
+/** Locks the conversation row for the rest of the transaction: message inserts per conversation are serialised. */
+export async function lockConversation(tx: Tx, conversationId: string): Promise<Conversation> {
+  const [row] = await tx.select().from(supportConversations).where(eq(supportConversations.id, conversationId)).for("update");
+  if (!row) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** Inserts a message into a locked conversation and (unless the caller updates the row itself) bumps its last-message time. */
+export async function insertMessage(
+  tx: Tx,
+  conversationId: string,
+  msg: { senderType: string; senderName: string; message: string },
+  opts: { touch?: boolean } = {},
+): Promise<ChatMessage> {
+  // clock_timestamp, not the transaction's now(): after the row lock, so created_at follows seq.
+  const [row] = await tx
+    .insert(supportMessages)
+    .values({ conversationId, ...msg, createdAt: sql`clock_timestamp()` })
+    .returning();
+  if (opts.touch !== false) await tx.update(supportConversations).set({ lastMessageAt: row!.createdAt }).where(eq(supportConversations.id, conversationId));
+  return toChatMessage(row!);
+}
+
+export async function publishMessage(deps: SupportDeps, message: ChatMessage) {
+  const event: MessageEvent = { conversationId: message.conversationId, messageId: message.id, seq: message.seq, senderType: message.senderType };
+  await deps.events.publish(TOPICS.supportMessage, event).catch((error) => deps.log?.error({ err: error }, "publishing a support message failed"));
+}
+
+export async function publishConversation(deps: SupportDeps, conversationId: string, change: ConversationEvent["change"]) {
+  const event: ConversationEvent = { conversationId, change };
+  await deps.events.publish(TOPICS.supportConversation, event).catch((error) => deps.log?.error({ err: error }, "publishing a support change failed"));
+}
+
+function withPage(pages: string[], page: string | undefined): string[] {
+  if (!page || pages.at(-1) === page) return pages;
+  return [...pages, page].slice(-MAX_PAGES);
+}
+
+export type SendResult = {
+  conversationId: string;
+  /** Only on the message that created the conversation: the visitor's secret, never stored in clear. */
+  visitorToken?: string;
+  message: ChatMessage;
+  conversation: Conversation;
+};
+
+/**
+ * The spec's support-chat call. conversationId null creates the conversation (at most
+ * CONVERSATIONS_PER_HOUR_PER_IP per client IP an hour); otherwise the visitor token must match.
+ * At most MESSAGES_PER_MINUTE visitor messages a minute per conversation.
+ */
+export async function sendVisitorMessage(
+  deps: SupportDeps,
+  rawInput: unknown,
+  ctx: { token?: string | null; ipHash: string },
+): Promise<SendResult> {
+  const parsed = sendChatSchema.safeParse(rawInput);
+  if (!parsed.success) throw new SupportError(400, parsed.error.issues[0]!.message);
+  const input = parsed.data;
+
+  if (input.conversationId === null) {
+    const visitor = input.visitorInfo as VisitorInfo;
+    const token = newVisitorToken();
+    const result = await deps.db.transaction(async (tx) => {
+      // Serialise creations from one IP so concurrent requests cannot all pass the count.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`support-ip:${ctx.ipHash}`}))`);
+      const [recent] = await tx
+        .select({ n: count() })
+        .from(supportConversations)
+        .where(and(eq(supportConversations.createdIpHash, ctx.ipHash), gte(supportConversations.createdAt, sql`now() - interval '1 hour'`)));
+      if ((recent?.n ?? 0) >= CONVERSATIONS_PER_HOUR_PER_IP) throw new SupportError(429, TOO_MANY_CONVERSATIONS);
+      const [conversation] = await tx
+        .insert(supportConversations)
+        .values({
+          visitorName: visitor.name,
+          visitorEmail: visitor.email ?? null,
+          visitorPhone: visitor.phone ?? null,
+          visitorTokenHash: hashSecret(token),
+          createdIpHash: ctx.ipHash,
+          pagesVisited: withPage([], input.page),
+          unreadForStaff: 1,
+        })
+        .returning();
+      const message = await insertMessage(tx, conversation!.id, { senderType: VISITOR_SENDER, senderName: visitor.name, message: input.message });
+      return { conversation: { ...conversation!, lastMessageAt: new Date(message.createdAt) }, message };
+    });
+    await publishConversation(deps, result.conversation.id, "created");
+    await publishMessage(deps, result.message);
+    return { conversationId: result.conversation.id, visitorToken: token, ...result };
+  }
+
+  const conversationId = input.conversationId;
+  const result = await deps.db.transaction(async (tx) => {
+    // The token is checked on the locked row: one read for both.
+    const [locked] = await tx.select().from(supportConversations).where(eq(supportConversations.id, conversationId)).for("update");
+    const conversation = checkToken(locked, ctx.token);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(supportMessages)
+      .where(
+        and(
+          eq(supportMessages.conversationId, conversation.id),
+          eq(supportMessages.senderType, VISITOR_SENDER),
+          gte(supportMessages.createdAt, sql`clock_timestamp() - interval '1 minute'`),
+        ),
+      );
+    if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new SupportError(429, TOO_MANY_MESSAGES);
+    const message = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
+    // A visitor writing after staff took over waits for staff again; a closed chat reopens.
+    const status = conversation.staffRepliedAt ? "waiting_for_staff" : conversation.status === "closed" ? "open" : conversation.status;
+    const [updated] = await tx
+      .update(supportConversations)
+      .set({
+        status,
+        lastMessageAt: new Date(message.createdAt),
+        unreadForStaff: sql`${supportConversations.unreadForStaff} + 1`,
+        pagesVisited: withPage(conversation.pagesVisited, input.page),
+      })
+      .where(eq(supportConversations.id, conversation.id))
+      .returning();
+    return { conversation: updated!, message, statusChanged: status !== conversation.status };
+  });
+  if (result.statusChanged) await publishConversation(deps, result.conversation.id, "status");
+  await publishMessage(deps, result.message);
+  return { conversationId: result.conversation.id, message: result.message, conversation: result.conversation };
+}

@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { Hono, type Context } from "hono";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
+import type { AppServices } from "~/services.server";
+import { TOPICS } from "~/modules/events/topics";
+import { replyAsBot } from "~/modules/support/bot.server";
+import type { ChatMessage } from "~/modules/support/chat-input";
+import {
+  findVisitorConversation,
+  hashSecret,
+  listMessages,
+  sendVisitorMessage,
+  type ConversationEvent,
+  type MessageEvent,
+} from "~/modules/support/conversations.server";
+import { supportDeps } from "~/modules/support/deps.server";
+import { SupportError } from "~/modules/support/errors";
+import { conversationSummary } from "~/modules/support/inbox.server";
+import { streamHubFor } from "~/modules/support/stream-hub.server";
+import { getStaff } from "~/modules/staff/guard.server";
+import { can } from "~/modules/staff/permissions";
+
+// The chat's HTTP surface (thin: parse, check, call the support module, respond).
+//   POST /api/support/chat                          the spec's support-chat call
+//   GET  /api/support/conversations/:id/messages    history, ordered by created_at (X-Visitor-Token)
+//   GET  /api/support/conversations/:id/stream      SSE of new messages (token in ?token=, since
+//                                                   EventSource cannot send headers); resumes after Last-Event-ID
+//   GET  /api/support/inbox/stream                  SSE for signed-in staff with support view permission
+
+export const KEEP_ALIVE_MS = 20_000;
+
+// One message goes to every stream of its conversation: serialise its frame once.
+const frames = new WeakMap<ChatMessage, string>();
+function frameOf(m: ChatMessage): string {
+  let frame = frames.get(m);
+  if (!frame) frames.set(m, (frame = `event: message\nid: ${m.seq}\ndata: ${JSON.stringify(m)}\n\n`));
+  return frame;
+}
+
+export type SupportApiOptions = {
+  /** The client's address for the per-IP limit; defaults to the socket's remote address. */
+  clientIp?: (c: Context) => string;
+  keepAliveMs?: number;
+};
+
+function socketIp(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? "unknown";
+  } catch {
+    return "unknown";
+  }
+}
+
+function fail(c: Context, error: unknown, services: AppServices) {
+  if (error instanceof SupportError) return c.json({ error: error.message }, error.status);
+  services.log.error({ err: error }, "support request failed");
+  return c.json({ error: "Something went wrong. Please try again." }, 500);
+}
+
+/** Serialises writes to one stream; a write to a closed stream is dropped. */
+function writer(stream: SSEStreamingApi) {
+  let chain = Promise.resolve();
+  return (write: () => Promise<unknown>) => {
+    chain = chain.then(() => (stream.aborted || stream.closed ? undefined : write().then(() => undefined))).catch(() => undefined);
+    return chain;
+  };
+}
+
+/** Keeps the stream open with comments until the client goes away, then runs `cleanup`. */
+async function holdOpen(stream: SSEStreamingApi, keepAliveMs: number, enqueue: ReturnType<typeof writer>, cleanup: () => void) {
+  const timer = setInterval(() => void enqueue(() => stream.write(": keep-alive\n\n")), keepAliveMs);
+  await new Promise<void>((resolve) => {
+    if (stream.aborted) return resolve();
+    stream.onAbort(() => resolve());
+  });
+  clearInterval(timer);
+  cleanup();
+}
+
+export function supportApi(services: AppServices, options: SupportApiOptions = {}) {
+  const api = new Hono();
+  const deps = supportDeps(services);
+  const clientIp = options.clientIp ?? socketIp;
+  const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+
+  api.post("/chat", async (c) => {
+    try {
+      const body = await c.req.json().catch(() => {
+        throw new SupportError(400, "Send the message as JSON.");
+      });
+      const token = c.req.header("x-visitor-token") ?? (typeof body?.visitorToken === "string" ? body.visitorToken : null);
+      const sent = await sendVisitorMessage(deps, body, { token, ipHash: hashSecret(`ip:${clientIp(c)}`) });
+      const reply = await replyAsBot(deps, sent.conversation, sent.message.message);
+      return c.json({
+        conversationId: sent.conversationId,
+        ...(sent.visitorToken ? { visitorToken: sent.visitorToken } : {}),
+        messages: reply ? [sent.message, reply] : [sent.message],
+      });
+    } catch (error) {
+      return fail(c, error, services);
+    }
+  });
+
+  api.get("/conversations/:id/messages", async (c) => {
+    try {
+      const conversation = await findVisitorConversation(services.db, c.req.param("id"), c.req.header("x-visitor-token") ?? c.req.query("token"));
+      return c.json({ messages: await listMessages(services.db, conversation.id) }, 200, { "Cache-Control": "no-store" });
+    } catch (error) {
+      return fail(c, error, services);
+    }
+  });
+
+  api.get("/conversations/:id/stream", async (c) => {
+    let conversationId: string;
+    try {
+      conversationId = (await findVisitorConversation(services.db, c.req.param("id"), c.req.query("token") ?? c.req.header("x-visitor-token"))).id;
+    } catch (error) {
+      return fail(c, error, services);
+    }
+    // EventSource resends the last id it saw on reconnect; the first connection names the last
+    // message its history read returned.
+    const cursor = Math.max(0, Number.parseInt(c.req.header("last-event-id") ?? c.req.query("after") ?? "0", 10) || 0);
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const enqueue = writer(stream);
+      await enqueue(() => stream.write("retry: 2000\n\n"));
+      const leave = streamHubFor(deps).join(conversationId, cursor, (messages: ChatMessage[]) => {
+        // JSON.stringify escapes every newline, so the data is one line, as SSE needs.
+        for (const m of messages) void enqueue(() => stream.write(frameOf(m)));
+      });
+      await holdOpen(stream, keepAliveMs, enqueue, leave);
+    });
+  });
+
+  api.get("/inbox/stream", async (c) => {
+    const staff = await getStaff(services, c.req.raw);
+    if (!staff) return c.json({ error: "Sign in to continue." }, 401);
+    if (!can(staff.roles, "support", "view")) return c.json({ error: "You do not have permission to do that." }, 403);
+    c.header("X-Accel-Buffering", "no");
+    return streamSSE(c, async (stream) => {
+      const enqueue = writer(stream);
+      await enqueue(() => stream.write("retry: 2000\n\n"));
+      const tell = (conversationId: string, kind: string, senderType?: string) =>
+        void enqueue(async () => {
+          const summary = await conversationSummary(services.db, conversationId);
+          if (!summary) return;
+          await stream.writeSSE({
+            id: crypto.randomUUID(),
+            event: "inbox",
+            data: JSON.stringify({ conversationId, kind, senderType, ...summary }),
+          });
+        });
+      const offMessage = services.events.subscribe(TOPICS.supportMessage, (p) => {
+        const e = p as MessageEvent;
+        tell(e.conversationId, "message", e.senderType);
+      });
+      const offConversation = services.events.subscribe(TOPICS.supportConversation, (p) => {
+        const e = p as ConversationEvent;
+        tell(e.conversationId, e.change);
+      });
+      await holdOpen(stream, keepAliveMs, enqueue, () => {
+        offMessage();
+        offConversation();
+      });
+    });
+  });
+
+  return api;
+}
