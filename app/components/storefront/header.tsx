@@ -1,15 +1,16 @@
 import { ChevronDown, Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
-import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { FALLBACK_MENU } from "~/modules/content/menu-rules";
 import type { MenuItem } from "~/modules/content/schema";
 
 // Spec section 2, "Storefront header": sticky; desktop mega-menus (hover delay 200 ms, skip
 // delay 300 ms); a left drawer with a single-open accordion on mobile; the fallback menu.
+// The mobile drawer's code loads on its first opening.
+const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));
+
 export const NAV_DELAY_MS = 200;
 export const NAV_SKIP_DELAY_MS = 300;
 
@@ -18,7 +19,12 @@ const iconLink = "relative inline-flex size-10 items-center justify-center round
 export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
   const items = menu?.length ? menu : FALLBACK_MENU;
   const { totalItems, setOpen } = useCart();
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerOpen, setDrawerOpenState] = useState(false);
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const setDrawerOpen = (open: boolean) => {
+    if (open) setDrawerUsed(true);
+    setDrawerOpenState(open);
+  };
   const cartLabel = totalItems > 0 ? `Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}` : "Cart";
 
   return (
@@ -57,7 +63,11 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
           </button>
         </div>
       </div>
-      <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
+      {drawerOpen || drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }
@@ -119,63 +129,3 @@ function DesktopNavigation({ items }: { items: MenuItem[] }) {
   );
 }
 
-function MobileDrawer({ items, open, onOpenChange }: { items: MenuItem[]; open: boolean; onOpenChange(open: boolean): void }) {
-  const linkClass = "block py-3 font-medium text-slate-900 hover:text-brand-accent";
-  return (
-    <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="left" className="max-w-xs p-6" closeLabel="Close menu">
-        <SheetTitle className="text-xl font-black tracking-[0.2em] text-brand">GLACIAL</SheetTitle>
-        <SheetDescription className="sr-only">Shop navigation</SheetDescription>
-        <nav aria-label="Mobile" className="mt-6 overflow-y-auto">
-          <Accordion type="single" collapsible>
-            {items.map((item) =>
-              item.type === "megamenu" ? (
-                <AccordionItem key={item.id} value={item.id}>
-                  <AccordionTrigger>{item.label}</AccordionTrigger>
-                  <AccordionContent>
-                    {item.sections.map((section) => (
-                      <div key={section.title} className="mb-3">
-                        <p className="text-xs font-bold tracking-wider text-slate-600 uppercase">{section.title}</p>
-                        <ul>
-                          {section.links.map((link) => (
-                            <li key={`${link.url}-${link.label}`}>
-                              <SheetClose asChild>
-                                <Link to={link.url} className="block py-2 text-slate-800 hover:text-brand-accent">
-                                  {link.label}
-                                </Link>
-                              </SheetClose>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
-                    {item.url ? (
-                      <SheetClose asChild>
-                        <Link to={item.url} className="block py-2 font-semibold text-brand underline">
-                          Shop all {item.label}
-                        </Link>
-                      </SheetClose>
-                    ) : null}
-                  </AccordionContent>
-                </AccordionItem>
-              ) : (
-                <div key={item.id} className="border-b border-slate-200">
-                  <SheetClose asChild>
-                    <Link to={item.url} className={linkClass}>
-                      {item.label}
-                    </Link>
-                  </SheetClose>
-                </div>
-              ),
-            )}
-          </Accordion>
-          <SheetClose asChild>
-            <Link to="/login" className={`${linkClass} mt-4`}>
-              Account
-            </Link>
-          </SheetClose>
-        </nav>
-      </SheetContent>
-    </Sheet>
-  );
-}

@@ -1,11 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { CartProvider } from "~/components/cart/cart-context";
-import { CartDrawer } from "~/components/cart/cart-drawer";
+import { CartProvider, useCart } from "~/components/cart/cart-context";
 import type { MenuItem } from "~/modules/content/schema";
 import { StorefrontFooter, type StoreContact } from "./footer";
 import { StorefrontHeader } from "./header";
 import { StorefrontPopup } from "./popup";
 import { ScrollToTop } from "./scroll-to-top";
+
+// The drawer's code (Radix Dialog and the lines) loads the first time the cart opens, keeping it
+// out of every page's initial JavaScript.
+const CartDrawer = lazy(() => import("~/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
+
+function LazyCartDrawer() {
+  const { isOpen } = useCart();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  if (!wanted && !isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
+  );
+}
 
 export const DEFAULT_CONTACT: StoreContact = { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" };
 
@@ -36,7 +54,7 @@ export function StorefrontShell({ menu, contact, children }: { menu: MenuItem[] 
         {children}
       </main>
       <StorefrontFooter contact={contact ?? DEFAULT_CONTACT} />
-      <CartDrawer />
+      <LazyCartDrawer />
       <ScrollToTop />
       {/* SUPPORT CHAT SLOT: the support module mounts its widget here, e.g.
           <ChatWidget /> from "~/components/support/chat-widget" (bottom-left, spec section 2). */}

@@ -12,17 +12,19 @@ export const SheetDescription = DialogPrimitive.Description;
 
 export function SheetContent({
   side = "right",
+  width = "max-w-md",
   className,
   children,
   closeLabel = "Close",
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: "left" | "right"; closeLabel?: string }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & { side?: "left" | "right"; closeLabel?: string; width?: "max-w-xs" | "max-w-md" }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
       <DialogPrimitive.Content
         className={cn(
-          "fixed inset-y-0 z-50 flex w-full max-w-md flex-col bg-white shadow-xl outline-none",
+          "fixed inset-y-0 z-50 flex w-full flex-col bg-white shadow-xl outline-none",
+          width,
           side === "right" ? "right-0 data-[state=open]:animate-[slide-in-right_200ms_ease-out]" : "left-0 data-[state=open]:animate-[slide-in-left_200ms_ease-out]",
           className,
         )}

@@ -1,7 +1,21 @@
 import { and, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { newsletterInput } from "./newsletter-rules";
+import { z } from "zod";
+import { NEWSLETTER_SOURCES } from "./newsletter-rules";
 import { newsletterSubscribers } from "./schema";
+
+export const newsletterInput = z.object({
+  email: z
+    .string({ message: "Please enter your email address." })
+    .trim()
+    .min(1, "Please enter your email address.")
+    .max(254, "That email address is too long.")
+    .pipe(z.email("Please enter a valid email address, like name@example.com.")),
+  source: z.enum(NEWSLETTER_SOURCES).catch("footer"),
+  consentText: z.string().trim().max(1000).optional(),
+  consented: z.literal(true, { message: "Please tick the box to agree to receive emails." }),
+});
+export type NewsletterInput = z.input<typeof newsletterInput>;
 
 export type SubscribeResult =
   | { ok: true; alreadySubscribed: boolean }
