@@ -9,7 +9,7 @@ describe("maintenance gate paths", () => {
   });
 
   it("leaves the maintenance page, admin, auth, images, assets and health open", () => {
-    for (const p of ["/maintenance", "/maintenance.data", "/admin", "/admin/login", "/admin/catalog.data", "/api/auth/sign-in/email", "/images/hero/a.webp", "/assets/app-1.js", "/healthz", "/favicon.ico", "/hero/hero-1.svg"]) {
+    for (const p of ["/maintenance", "/maintenance.data", "/admin", "/admin/login", "/admin/catalog.data", "/api/auth/sign-in/email", "/images/hero/a.webp", "/assets/app-1.js", "/healthz", "/favicon.ico", "/hero/hero-1.svg", "/__manifest"]) {
       expect(isGatedPath(p), p).toBe(false);
     }
   });

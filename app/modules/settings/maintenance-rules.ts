@@ -7,7 +7,8 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 export const DEFAULT_MAINTENANCE_MESSAGE =
   "We are making a few improvements to the shop and will be back shortly. Thank you for your patience.";
 
-const OPEN_PREFIXES = ["/admin", "/api/auth", "/images", "/assets", "/healthz", "/maintenance"];
+// /__manifest is React Router's route discovery: route structure only, no shop data.
+const OPEN_PREFIXES = ["/admin", "/api/auth", "/images", "/assets", "/healthz", "/maintenance", "/__manifest"];
 // Files served from public/ that the maintenance page itself needs.
 const STATIC_FILE = /^\/[^/]+\.(ico|svg|png|webp|txt|webmanifest)$|^\/(hero|features|payments)\//;
 
