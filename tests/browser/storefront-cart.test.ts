@@ -166,4 +166,25 @@ describe("cart in Chromium", () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it("refuses a card without a usable price with the spec's error toast and adds nothing", async () => {
+    const { context, page } = await openStorefront(browser);
+    // The next batch of best sellers comes back with one priceless card, as a stale listing might.
+    await context.route("**/api/best-sellers*", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { cards: Record<string, unknown>[]; total: number };
+      body.cards[0] = { ...body.cards[0], name: "Priceless Bottle", price: "", pricePaise: 0 };
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(baseUrl);
+    await hydrated(page);
+    const section = page.getByRole("region", { name: "Best Seller" });
+    await section.getByRole("button", { name: "Load More Bottles" }).click();
+    const card = section.getByRole("listitem").filter({ hasText: "Priceless Bottle" });
+    await card.getByRole("button", { name: /Add to Cart/ }).click();
+    await expect.poll(() => page.getByText("Price not available. Please refresh the page.").isVisible()).toBe(true);
+    expect(await drawer(page).count()).toBe(0);
+    expect(await storedCart(page)).toEqual([]);
+    await context.close();
+  });
 });

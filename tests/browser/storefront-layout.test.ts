@@ -199,4 +199,25 @@ describe("storefront layout in Chromium", () => {
     expect(await page.getByRole("button", { name: /^Cart/ }).count()).toBe(0);
     await context.close();
   });
+
+  it("toasts appear bottom-right, one at a time, and follow the page's theme", async () => {
+    const { context, page } = await openStorefront(browser);
+    await page.goto(baseUrl);
+    await hydrated(page);
+    const add = page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /Add to Cart/ });
+    await add.nth(0).click();
+    await page.getByRole("button", { name: "Close cart" }).click();
+    const toaster = page.locator("[data-sonner-toaster]");
+    expect(await toaster.getAttribute("data-y-position")).toBe("bottom");
+    expect(await toaster.getAttribute("data-x-position")).toBe("right");
+    expect(await toaster.getAttribute("data-sonner-theme")).toMatch(/^(light|dark)$/);
+    await page.evaluate(() => document.documentElement.classList.add("dark"));
+    await expect.poll(() => toaster.getAttribute("data-sonner-theme")).toBe("dark");
+    await page.evaluate(() => document.documentElement.classList.replace("dark", "light"));
+    await expect.poll(() => toaster.getAttribute("data-sonner-theme")).toBe("light");
+    await add.nth(1).click();
+    await page.getByRole("button", { name: "Close cart" }).click();
+    await expect.poll(() => page.locator("[data-sonner-toast][data-visible='true']").count()).toBe(1);
+    await context.close();
+  });
 });
