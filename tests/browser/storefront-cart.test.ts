@@ -132,13 +132,13 @@ describe("cart in Chromium", () => {
 
     await page.getByRole("button", { name: /^Increase quantity of / }).click();
     await expect.poll(() => page.getByTestId("line-quantity").textContent()).toBe("2");
-    expect(await page.getByText("2 items", { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByText("2 items", { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page);
 
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     await page.waitForURL(`${baseUrl}/checkout`);
-    expect(await page.getByText("Online checkout opens soon").isVisible()).toBe(true);
-    expect(await page.getByTestId("checkout-subtotal").textContent()).toBe(`₹${((line!.price * 2) / 100).toLocaleString("en-IN")}`);
+    await expect.poll(() => page.getByText("Online checkout opens soon").isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId("checkout-subtotal").textContent()).toBe(`₹${((line!.price * 2) / 100).toLocaleString("en-IN")}`);
     expect(await page.getByRole("button", { name: /place order|pay/i }).count()).toBe(0);
     await context.close();
   });
