@@ -1,10 +1,35 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
-import { Toaster } from "sonner";
-import { ChatWidget } from "./components/support/chat-widget";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { hasStorefrontChrome, StorefrontShell } from "~/components/storefront/storefront-shell";
+import { Toaster } from "~/components/ui/toaster";
+import { getHeaderMenu } from "~/modules/content/menus.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
+
+/** Header menu and store contact for the storefront chrome; nothing on back-office paths. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  if (!hasStorefrontChrome(pathname)) return { storefront: null };
+  const { db, log } = context.services;
+  const [menu, contact] = await Promise.all([
+    getHeaderMenu(db).catch((error: unknown) => {
+      log.error({ err: error }, "header menu could not be loaded; showing the fallback menu");
+      return null;
+    }),
+    getSetting(db, "store_contact").catch((error: unknown) => {
+      log.error({ err: error }, "store contact could not be loaded");
+      return null;
+    }),
+  ]);
+  return { storefront: { menu, contact } };
+}
+
+/** The chrome's data depends only on whether the page shows the storefront chrome. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return hasStorefrontChrome(currentUrl.pathname) !== hasStorefrontChrome(nextUrl.pathname);
+}
 
 export function Layout({ children }: { children: React.ReactNode }) {
   return (
@@ -17,6 +42,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>
@@ -24,22 +50,30 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
+function Chrome({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!hasStorefrontChrome(pathname)) return <>{children}</>;
   return (
-    <>
+    <StorefrontShell menu={data?.storefront?.menu ?? null} contact={data?.storefront?.contact ?? null}>
+      {children}
+    </StorefrontShell>
+  );
+}
+
+export default function App() {
+  return (
+    <Chrome>
       <Outlet />
-      {/* Support chat (issue 7): the lead moves these into the storefront layout at merge. */}
-      {pathname.startsWith("/admin") ? null : <ChatWidget />}
-      <Toaster theme="system" position="bottom-right" />
-    </>
+    </Chrome>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <main className="mx-auto max-w-xl px-6 py-24 text-center">
+  const { pathname } = useLocation();
+  const body = (
+    <div className="mx-auto max-w-xl px-6 py-24 text-center">
       <h1 className="text-3xl font-bold">{notFound ? "Page not found" : "Something went wrong"}</h1>
       <p className="mt-4 text-slate-600">
         {notFound ? "The page you are looking for does not exist or has moved." : "Please try again in a moment."}
@@ -47,6 +81,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <a className="mt-8 inline-block rounded-full bg-slate-900 px-6 py-3 font-semibold text-white" href="/">
         Back to the shop
       </a>
-    </main>
+    </div>
   );
+  // Back-office errors keep the bare page; storefront errors keep the header and footer.
+  return hasStorefrontChrome(pathname) ? <Chrome>{body}</Chrome> : <main>{body}</main>;
+}
+
+export function HydrateFallback() {
+  return <p className="p-8 text-center text-slate-700">Loading...</p>;
 }

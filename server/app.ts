@@ -7,6 +7,8 @@ import { createImageTransformer, parseImageRequest } from "~/modules/media/image
 import { openServices, type AppServices } from "~/services.server";
 import "~/load-context";
 import { supportApi } from "./support-api";
+import { maintenanceGate } from "./maintenance-gate";
+import { storefrontEvents } from "./storefront-events";
 
 export { openServices, readConfig };
 
@@ -16,7 +18,7 @@ export type CreateAppOptions = {
   clientDir?: string;
 };
 
-/** The HTTP surface: health, images and feeds first, then every page through React Router. */
+/** The HTTP surface: health, images and feeds first, then the maintenance gate, live events and every page through React Router. */
 export function createApp(services: AppServices, options: CreateAppOptions) {
   const app = new Hono();
   const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), options.mode);
@@ -68,6 +70,10 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
     );
     app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
+
+  // Everything below is the storefront and staff pages: gated while the shop is in maintenance.
+  app.use("*", maintenanceGate(services));
+  app.get("/events/storefront", storefrontEvents(services));
 
   app.all("*", (c) => handleRequest(c.req.raw, { services }));
   return app;

@@ -20,13 +20,13 @@ export const meta: Route.MetaFunction = ({ data }) => {
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   const { page } = loaderData;
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-10">
+    <div id="main" className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-slate-900">{page.title}</h1>
       <div
         className="mt-6 space-y-4 leading-relaxed text-slate-800 [&_a]:text-brand [&_a]:underline [&_h2]:mt-8 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:text-slate-900 [&_h3]:mt-6 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-6"
         // Rendered from Markdown and sanitised on the server (app/lib/markdown.server.ts).
         dangerouslySetInnerHTML={{ __html: page.html }}
       />
-    </main>
+    </div>
   );
 }

@@ -1,43 +1,106 @@
-import { listBestSellers } from "~/modules/catalog/listing.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { BestSellers } from "~/components/storefront/home/best-sellers";
+import { CollectionScroller } from "~/components/storefront/home/collection-scroller";
+import { CollectionTiles } from "~/components/storefront/home/collection-tiles";
+import { HomeFaq } from "~/components/storefront/home/faq";
+import { FeatureStrip } from "~/components/storefront/home/feature-strip";
+import { DEFAULT_HERO_IMAGES } from "~/components/storefront/home/hero-defaults";
+import { HeroCarousel, type HeroSlide } from "~/components/storefront/home/hero-carousel";
+import { ServiceStrip } from "~/components/storefront/home/service-strip";
+import { PremiumTumblers } from "~/components/storefront/home/tumblers";
+import { useLiveStorefront } from "~/components/storefront/home/use-live-storefront";
+import { pageMeta } from "~/lib/meta";
+import { listCollectionCards } from "~/modules/catalog/home-collections.server";
+import { listBestSellers, listTumblers } from "~/modules/catalog/listing.server";
+import { listFaqItems } from "~/modules/content/faq.server";
+import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/paths";
+import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.services;
-  const config = await getSetting(db, "homepage_products");
-  const { cards, total } = await listBestSellers(db, { offset: 0, limit: config.bottles });
-  return { bestSellers: cards, total };
+const TUMBLERS_LIMIT = 8;
+
+function heroSlide(image: { url: string; alt: string }): HeroSlide {
+  // Bundled defaults are public files; stored images go through the image endpoint at two widths.
+  if (image.url.startsWith("/") || /^https?:\/\//i.test(image.url)) return { src: image.url, alt: image.alt };
+  const at = (width: number) => mediaUrl(image.url, { width, quality: 80, format: "webp" });
+  return { src: at(1600), srcSet: `${at(800)} 800w, ${at(1600)} 1600w`, alt: image.alt };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Home | GLACIAL - Premium Insulated Water Bottles" },
-  { name: "description", content: "Premium insulated stainless-steel bottles and tumblers: cold 24 hours, hot 12 hours." },
-];
+const tile = (url: string) => (url ? mediaUrl(url, { width: 800, height: 600, quality: 85, format: "webp" }) : PLACEHOLDER_IMAGE);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, log, config } = context.services;
+  // Spec section 8: each block's load failure is logged only; the block shows its empty state.
+  const safe = <T,>(what: string, work: Promise<T>, fallback: T): Promise<T> =>
+    work.catch((error: unknown) => {
+      log.error({ err: error }, `home: ${what} could not be loaded`);
+      return fallback;
+    });
+  const [heroImages, sections, products, faq, contact] = await Promise.all([
+    safe("hero carousel images", getSetting(db, "hero_carousel_images"), []),
+    safe("collection sections", getSetting(db, "collection_sections"), SETTINGS.collection_sections.fallback),
+    safe("homepage products setting", getSetting(db, "homepage_products"), SETTINGS.homepage_products.fallback),
+    safe("FAQ", listFaqItems(db), []),
+    safe("store contact", getSetting(db, "store_contact"), SETTINGS.store_contact.fallback),
+  ]);
+  const best = await safe("best sellers", listBestSellers(db, { offset: 0, limit: products.bottles }), { cards: [], total: 0 });
+  return {
+    origin: config.publicUrl,
+    contact,
+    hero: (heroImages.length ? heroImages : DEFAULT_HERO_IMAGES).map(heroSlide),
+    tiles: { bottles: tile(sections.bottles.image_url), tumblers: tile(sections.tumblers.image_url) },
+    bestSellers: best.cards,
+    total: best.total,
+    showLoadMore: products.show_load_more,
+    faq,
+    // Below the fold: streamed after the first paint.
+    collections: safe("collections", listCollectionCards(db), []),
+    tumblers: safe("tumblers", listTumblers(db, TUMBLERS_LIMIT), []),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  const origin = loaderData?.origin ?? "";
+  return pageMeta({
+    title: "Home",
+    description: "Premium insulated stainless-steel water bottles and tumblers: cold 24 hours, hot 12 hours, BPA-free, 2 year warranty. Free shipping over ₹4,999.",
+    canonical: `${origin}/`,
+    image: loaderData?.hero[0] ? new URL(loaderData.hero[0].src, `${origin}/`).toString() : undefined,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: loaderData?.contact.store_name ?? "GLACIAL",
+      url: `${origin}/`,
+      logo: `${origin}/favicon.ico`,
+      contactPoint: {
+        "@type": "ContactPoint",
+        contactType: "customer service",
+        telephone: loaderData?.contact.phone,
+        email: loaderData?.contact.email,
+        areaServed: "IN",
+        availableLanguage: ["en", "hi"],
+      },
+    },
+  });
+};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  useLiveStorefront();
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold">GLACIAL</h1>
-      <section aria-labelledby="best-seller" className="mt-10">
-        <h2 id="best-seller" className="text-2xl font-semibold">Best Seller</h2>
-        {loaderData.bestSellers.length === 0 ? (
-          <p>No products available at the moment</p>
-        ) : (
-          <ul className="mt-6 grid grid-cols-2 gap-6 md:grid-cols-4">
-            {loaderData.bestSellers.map((p) => (
-              <li key={p.id}>
-                <a href={`/product/${p.slug}`} className="block">
-                  <img src={p.image} alt={p.name} width={512} height={512} className="aspect-square w-full rounded-lg bg-slate-100" />
-                  <p className="mt-2 font-medium">{p.name}</p>
-                  <p>
-                    {p.price} {p.oldPrice ? <s className="text-slate-500">{p.oldPrice}</s> : null}
-                  </p>
-                </a>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </main>
+    <>
+      <HeroCarousel slides={loaderData.hero} />
+      <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-12 text-slate-700">Loading collections...</p>}>
+        <Await resolve={loaderData.collections}>{(collections) => <CollectionScroller collections={collections} />}</Await>
+      </Suspense>
+      <CollectionTiles bottles={loaderData.tiles.bottles} tumblers={loaderData.tiles.tumblers} />
+      <BestSellers initial={loaderData.bestSellers} total={loaderData.total} loadMoreEnabled={loaderData.showLoadMore} />
+      <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-12 text-slate-700">Loading tumblers...</p>}>
+        <Await resolve={loaderData.tumblers}>{(cards) => <PremiumTumblers cards={cards} />}</Await>
+      </Suspense>
+      <FeatureStrip />
+      <HomeFaq items={loaderData.faq} />
+      <ServiceStrip />
+    </>
   );
 }

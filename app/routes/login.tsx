@@ -35,7 +35,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   const busy = useNavigation().state === "submitting";
   if (loaderData.email) {
     return (
-      <main id="main" className="mx-auto max-w-md px-4 py-12">
+      <div id="main" className="mx-auto max-w-md px-4 py-12">
         <h1 className="text-3xl font-bold text-slate-900">Your account</h1>
         <p className="mt-4 text-slate-800">You are signed in as {loaderData.email}.</p>
         <div className="mt-6 flex gap-3">
@@ -48,11 +48,11 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             </button>
           </Form>
         </div>
-      </main>
+      </div>
     );
   }
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
+    <div id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Sign in</h1>
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <FormError message={actionData?.error} />
@@ -69,6 +69,6 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           Create an account
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

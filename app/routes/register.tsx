@@ -26,7 +26,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
   const fieldError = (f: string) => (actionData?.field === f ? actionData.error : undefined);
   return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12">
+    <div id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Create an account</h1>
       <Form method="post" className="mt-8 space-y-5" noValidate>
         <FormError message={actionData && !actionData.field ? actionData.error : actionData ? "Please correct the highlighted field." : undefined} />
@@ -50,6 +50,6 @@ export default function Register({ actionData }: Route.ComponentProps) {
           Sign in
         </Link>
       </p>
-    </main>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { query, hits, total, page, pageCount } = loaderData;
   const byId = new Map(hits.map((h) => [h.id, h]));
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+    <div id="main" className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold text-slate-900">Search</h1>
       <Form method="get" role="search" className="mt-6 flex max-w-2xl gap-2">
         <label htmlFor="search-q" className="sr-only">
@@ -77,7 +77,7 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         )}
       </section>
       {query ? <Pagination pathname="/search" params={{ q: query }} page={page} pageCount={pageCount} /> : null}
-    </main>
+    </div>
   );
 }
 

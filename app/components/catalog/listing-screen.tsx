@@ -19,7 +19,7 @@ export type ListingScreenProps = {
 /** The collection and category screen: heading, optional hero, sort form, grid and pages. */
 export function ListingScreen(props: ListingScreenProps) {
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+    <div id="main" className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
         <ol className="flex gap-2">
           <li>
@@ -60,6 +60,6 @@ export function ListingScreen(props: ListingScreenProps) {
         )}
       </section>
       <Pagination pathname={props.pathname} params={{ sort: props.sort === "featured" ? undefined : props.sort }} page={props.page} pageCount={props.pageCount} />
-    </main>
+    </div>
   );
 }

@@ -70,7 +70,7 @@ export function ProductPage({ product }: { product: ProductPageData }) {
   }
 
   return (
-    <main id="main" className="mx-auto max-w-6xl px-4 py-8">
+    <div id="main" className="mx-auto max-w-6xl px-4 py-8">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-700">
         <ol className="flex flex-wrap gap-2">
           <li>
@@ -200,7 +200,7 @@ export function ProductPage({ product }: { product: ProductPageData }) {
           </section>
         </section>
       </div>
-    </main>
+    </div>
   );
 }
 

@@ -1,22 +1,23 @@
-import { z } from "zod";
+// zod/mini: this file ships to every storefront page, and the mini build tree-shakes.
+import * as z from "zod/mini";
 
 // The browser cart of spec sections 3-5, as pure functions. Stored under localStorage key 'cart'.
 export const CART_STORAGE_KEY = "cart";
 
 export const cartItemSchema = z.object({
-  id: z.string().min(1),
-  productId: z.string().min(1),
-  variantId: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
+  productId: z.string().check(z.minLength(1)),
+  variantId: z.string().check(z.minLength(1)),
   title: z.string(),
-  variantTitle: z.string().default("Default"),
+  variantTitle: z._default(z.string(), "Default"),
   /** Unit price in paise. */
-  price: z.number().int().positive(),
-  quantity: z.number().int().positive(),
-  image: z.string().default(""),
-  sku: z.string().default(""),
+  price: z.int().check(z.positive()),
+  quantity: z.int().check(z.positive()),
+  image: z._default(z.string(), ""),
+  sku: z._default(z.string(), ""),
   /** Product slug, for the line's link. */
-  slug: z.string().optional(),
-  engraving: z.string().optional(),
+  slug: z.optional(z.string()),
+  engraving: z.optional(z.string()),
 });
 export type CartItem = z.infer<typeof cartItemSchema>;
 export type NewCartItem = Omit<CartItem, "id" | "quantity"> & { quantity?: number };

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "~/db/types";
+import type { Db, DbOrTx } from "~/db/types";
 import { siteSettings } from "./schema";
 
 /** Every known setting with its shape and the default used when it is missing or malformed (spec section 8). */
@@ -22,6 +22,11 @@ export const SETTINGS = {
     schema: z.object({ store_name: z.string(), phone: z.string(), email: z.string() }),
     fallback: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" },
   },
+  /** The storefront maintenance gate (see maintenance.server.ts). */
+  maintenance: {
+    schema: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
+    fallback: { enabled: false, message: "" },
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -32,4 +37,13 @@ export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
   const parsed = def.schema.safeParse(row?.value);
   return (parsed.success ? parsed.data : def.fallback) as SettingValue<K>;
+}
+
+/** Validates and stores a setting (insert or replace); a value of the wrong shape is refused. */
+export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<void> {
+  const parsed = SETTINGS[key].schema.parse(value);
+  await db
+    .insert(siteSettings)
+    .values({ key, value: parsed })
+    .onConflictDoUpdate({ target: siteSettings.key, set: { value: parsed, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() } });
 }

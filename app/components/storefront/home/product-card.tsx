@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { useCart } from "~/components/cart/cart-context";
+import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
+import type { ProductCardView as Card } from "~/modules/catalog/card-types";
+
+/** Cart and product thumbnails are 160x160 webp q85 (spec section 9). */
+export function thumbnailOf(url: string): string {
+  if (!url.startsWith("/images/")) return url;
+  const [path] = url.split("?");
+  return `${path}?w=160&h=160&q=85&fm=webp`;
+}
+
+export function ProductCard({ card }: { card: Card }) {
+  const { addItem } = useCart();
+  const add = () =>
+    addItem({
+      productId: card.id,
+      variantId: card.variantId ?? "",
+      title: card.name,
+      variantTitle: card.variantTitle,
+      // A card without a variant has no price the cart can trust: refused with the spec's toast.
+      price: card.variantId ? card.pricePaise : null,
+      image: thumbnailOf(card.image),
+      sku: card.sku ?? "",
+      slug: card.slug,
+    });
+  return (
+    <li className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white">
+      <Link to={`/product/${card.slug}`} className="group relative block focus-visible:outline-2 focus-visible:outline-brand-accent">
+        <img src={card.image} alt={card.name} width={512} height={512} loading="lazy" decoding="async" className="aspect-square w-full bg-slate-100 object-cover" />
+        {card.badge ? (
+          <span className="absolute top-3 left-3 rounded-full bg-red-700 px-3 py-1 text-xs font-bold text-white" data-testid="badge">
+            {card.badge}
+          </span>
+        ) : null}
+        {card.topSale ? <span className="absolute inset-x-0 bottom-0 bg-amber-400 py-1.5 text-center text-xs font-extrabold tracking-wide text-slate-950">{TOP_SALE_BANNER}</span> : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Link to={`/product/${card.slug}`} className="font-semibold text-slate-900 hover:underline">
+          {card.name}
+        </Link>
+        <p className="flex items-baseline gap-2">
+          <span className="text-lg font-bold text-slate-900">{card.price || "Price unavailable"}</span>
+          {card.oldPrice ? (
+            <s className="text-sm text-slate-600">
+              <span className="sr-only">Was </span>
+              {card.oldPrice}
+            </s>
+          ) : null}
+        </p>
+        <button type="button" onClick={add} className="mt-auto rounded-full bg-brand px-4 py-2.5 font-semibold text-white hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-accent">
+          Add to Cart<span className="sr-only">: {card.name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ProductCardView } from "~/modules/catalog/card-types";
+import { ProductCard } from "./product-card";
+
+/** Premium Tumblers: renders nothing when there are none (spec section 2). */
+export function PremiumTumblers({ cards }: { cards: ProductCardView[] }) {
+  if (cards.length === 0) return null;
+  return (
+    <section aria-labelledby="premium-tumblers" className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id="premium-tumblers" className="text-3xl font-bold">
+        Premium Tumblers
+      </h2>
+      <p className="mt-2 max-w-2xl text-slate-700">Insulated tumblers that keep your coffee and tea hot through the morning, and your iced drinks cold till evening.</p>
+      <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4">
+        {cards.map((card) => (
+          <ProductCard key={card.id} card={card} />
+        ))}
+      </ul>
+    </section>
+  );
+}

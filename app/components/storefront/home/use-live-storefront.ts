@@ -1,0 +1,43 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+
+/** Settings whose change alters the home page. */
+const HOME_SETTINGS = new Set(["homepage_products", "hero_carousel_images", "collection_sections"]);
+
+/**
+ * Listens to /events/storefront and reloads the page's loader data (no page reload) when the
+ * catalog or a home setting changes. Bursts of events (a product saved with its variants and
+ * media) cause one reload.
+ */
+export function useLiveStorefront() {
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/events/storefront");
+    let timer: number | undefined;
+    const schedule = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => void revalidate.current(), 200);
+    };
+    source.addEventListener("ready", () => {
+      document.documentElement.dataset.liveStorefront = "connected";
+    });
+    source.addEventListener("catalog", schedule);
+    source.addEventListener("setting", (event) => {
+      try {
+        const { key } = JSON.parse((event as MessageEvent<string>).data) as { key?: string };
+        if (key && HOME_SETTINGS.has(key)) schedule();
+      } catch {
+        schedule();
+      }
+    });
+    return () => {
+      window.clearTimeout(timer);
+      source.close();
+      delete document.documentElement.dataset.liveStorefront;
+    };
+  }, []);
+}

@@ -1,0 +1,64 @@
+import { ChatWidget } from "~/components/support/chat-widget";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+import { CartProvider, useCart } from "~/components/cart/cart-context";
+import type { MenuItem } from "~/modules/content/schema";
+import { StorefrontFooter, type StoreContact } from "./footer";
+import { StorefrontHeader } from "./header";
+import { StorefrontPopup } from "./popup";
+import { ScrollToTop } from "./scroll-to-top";
+
+// The drawer's code (Radix Dialog and the lines) loads the first time the cart opens, keeping it
+// out of every page's initial JavaScript.
+const CartDrawer = lazy(() => import("~/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
+
+function LazyCartDrawer() {
+  const { isOpen } = useCart();
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    if (isOpen) setWanted(true);
+  }, [isOpen]);
+  if (!wanted && !isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <CartDrawer />
+    </Suspense>
+  );
+}
+
+export const DEFAULT_CONTACT: StoreContact = { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" };
+
+/** Paths that show no storefront chrome: the back office, and the maintenance page. */
+export function hasStorefrontChrome(pathname: string): boolean {
+  const bare = ["/admin", "/maintenance"];
+  return !bare.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
+
+/**
+ * The storefront layout: sticky header, the page in <main>, footer, cart drawer, scroll-to-top,
+ * the support chat slot and the popup. Pages render their content without their own <main>.
+ */
+export function StorefrontShell({ menu, contact, children }: { menu: MenuItem[] | null; contact: StoreContact | null; children: React.ReactNode }) {
+  const navigation = useNavigation();
+  return (
+    <CartProvider>
+      <a href="#main-content" className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+        Skip to content
+      </a>
+      {navigation.state === "loading" ? (
+        <div role="status" className="fixed inset-x-0 top-0 z-[60] bg-brand-accent py-1 text-center text-xs font-semibold text-white">
+          Loading...
+        </div>
+      ) : null}
+      <StorefrontHeader menu={menu} />
+      <main id="main-content" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <StorefrontFooter contact={contact ?? DEFAULT_CONTACT} />
+      <LazyCartDrawer />
+      <ScrollToTop />
+      <ChatWidget />
+      <StorefrontPopup />
+    </CartProvider>
+  );
+}

@@ -1,0 +1,9 @@
+import type { MenuItem } from "./schema";
+
+// The header menu's shape (spec section 3) and the fallback when none is loaded (section 2).
+export const FALLBACK_MENU: MenuItem[] = [
+  { id: "fallback-bottles", order: 1, type: "simple", label: "Water Bottles", url: "/bottles" },
+  { id: "fallback-tumblers", order: 2, type: "simple", label: "Tumblers", url: "/tumblers" },
+  { id: "fallback-accessories", order: 3, type: "simple", label: "Accessories", url: "/accessories" },
+  { id: "fallback-all", order: 4, type: "simple", label: "All Products", url: "/category/all-products" },
+];

@@ -1,0 +1,49 @@
+import type { MiddlewareHandler } from "hono";
+import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
+import { readBypassCookie } from "~/modules/settings/maintenance-cookie.server";
+import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance-rules";
+import { getStaff } from "~/modules/staff/guard.server";
+import type { AppServices } from "~/services.server";
+
+type GateServices = Pick<AppServices, "db" | "auth" | "log">;
+
+/**
+ * The maintenance gate, enforced on the server for every storefront request (spec sections 2, 4):
+ * while maintenance is on, visitors go to /maintenance; admins, super admins and holders of a
+ * valid bypass token pass. A failing check lets the visitor through and is logged.
+ * It runs in Hono, before React Router, so it also covers resource routes, the SSE stream and
+ * React Router's client-side data requests (`*.data`), which a root loader would not see.
+ */
+export function maintenanceGate(services: GateServices): MiddlewareHandler {
+  return async (c, next) => {
+    if (!isGatedPath(c.req.path)) return next();
+    let blocked: boolean;
+    try {
+      const state = await getMaintenanceState(services.db);
+      if (!state.enabled) return next();
+      const token = await readBypassCookie(c.req.header("Cookie") ?? null);
+      const hasBypass = token ? (await verifyBypassToken(services.db, token)) !== null : false;
+      const staff = hasBypass ? null : await getStaff(services as AppServices, c.req.raw);
+      const isAdmin = !!staff?.roles.some((r) => r === "admin" || r === "super_admin");
+      blocked = gateDecision(state, { hasBypass, isAdmin }) === "block";
+    } catch (error) {
+      services.log.error({ err: error, path: c.req.path }, "maintenance status check failed; letting the visitor through");
+      return next();
+    }
+    if (!blocked) return next();
+
+    const headers = { "Cache-Control": "no-store", "Retry-After": String(MAINTENANCE_RETRY_AFTER_SECONDS) };
+    if (c.req.path.endsWith(".data")) {
+      // React Router's client navigation: its documented header form of a redirect, with a full
+      // document load so the maintenance page replaces the storefront chrome.
+      return new Response(null, {
+        status: 204,
+        headers: { ...headers, "X-Remix-Redirect": "/maintenance", "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" },
+      });
+    }
+    if (c.req.method === "GET" || c.req.method === "HEAD") {
+      return new Response(null, { status: 302, headers: { ...headers, Location: "/maintenance" } });
+    }
+    return c.json({ error: "The shop is closed for maintenance. Please try again later." }, 503, headers);
+  };
+}

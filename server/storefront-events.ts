@@ -1,0 +1,47 @@
+import type { Context } from "hono";
+import { streamSSE } from "hono/streaming";
+import { TOPICS } from "~/modules/events/topics";
+import type { AppServices } from "~/services.server";
+
+export const KEEP_ALIVE_MS = 25_000;
+
+/**
+ * GET /events/storefront: server-sent events for open storefront pages. Forwards catalog changes
+ * (event "catalog", { productId }) and setting changes (event "setting", { key }) from the event
+ * bus; a comment every 25 s keeps proxies from closing an idle stream. Subscriptions end when the
+ * client disconnects.
+ */
+export function storefrontEvents(services: Pick<AppServices, "events" | "log">, keepAliveMs = KEEP_ALIVE_MS) {
+  return (c: Context) =>
+    streamSSE(
+      c,
+      async (stream) => {
+        let open = true;
+        const send = (event: string, payload: unknown) => {
+          if (!open) return;
+          stream.writeSSE({ event, data: JSON.stringify(payload ?? {}) }).catch(() => {
+            open = false;
+          });
+        };
+        const offs = [
+          services.events.subscribe(TOPICS.catalogChanged, (p) => send("catalog", p)),
+          services.events.subscribe(TOPICS.settingChanged, (p) => send("setting", p)),
+        ];
+        const close = () => {
+          if (!open) return;
+          open = false;
+          for (const off of offs) off();
+        };
+        stream.onAbort(close);
+        await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
+        while (open && !stream.aborted && !stream.closed) {
+          await stream.sleep(keepAliveMs);
+          if (open && !stream.aborted) await stream.write(": keep-alive\n\n").catch(close);
+        }
+        close();
+      },
+      async (error) => {
+        services.log.warn({ err: error }, "storefront event stream failed");
+      },
+    );
+}
