@@ -142,7 +142,9 @@ describe.each(DRIVERS)("storefront module faces on %s", (kind) => {
       const active = await database.db.select().from(collections).where(eq(collections.isActive, true));
       expect(cards).toHaveLength(active.length);
       expect(cards[0]!.slug).toBe("matte");
-      expect(cards[0]!.image).toMatch(/^\/images\/.+\?w=800&h=600&q=90&fm=webp$/);
+      const hero = new URL(cards[0]!.image!, "http://x");
+      expect(hero.pathname).toMatch(/^\/images\/products\//);
+      expect(Object.fromEntries(hero.searchParams)).toMatchObject({ w: "800", h: "600", q: "90", fm: "webp" });
       await database.db.update(collections).set({ heroImageId: null }).where(eq(collections.slug, "matte"));
       await database.db.update(collections).set({ isActive: false }).where(eq(collections.slug, "everyday-bottles"));
       const after = await listCollectionCards(database.db);
