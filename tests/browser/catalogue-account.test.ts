@@ -16,11 +16,11 @@ describe("shopper account pages in Chromium", () => {
     const email = `shopper-${Date.now()}@example.in`;
     await page.goto(`${baseUrl}/register`);
     await expectAccessible(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("short");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => page.getByText("Password must be at least 10 characters.").count()).toBe(1);
-    await page.getByLabel("Password").fill("a long passphrase");
+    await page.getByLabel("Password", { exact: true }).fill("a long passphrase");
     await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole("button", { name: "Create account" }).click()]);
     expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(true);
 
@@ -29,11 +29,11 @@ describe("shopper account pages in Chromium", () => {
     await Promise.all([page.waitForURL(`${baseUrl}/login`), page.getByRole("button", { name: "Log out" }).click()]);
     await expect.poll(() => page.getByRole("heading", { name: "Sign in" }).count()).toBe(1);
 
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("wrong password!");
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong password!");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect.poll(() => page.getByRole("alert").textContent()).toBe("Invalid email or password.");
-    await page.getByLabel("Password").fill("a long passphrase");
+    await page.getByLabel("Password", { exact: true }).fill("a long passphrase");
     await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole("button", { name: "Sign in" }).click()]);
     await page.goto(`${baseUrl}/login`);
     expect(await page.getByText(`You are signed in as ${email}.`).count()).toBe(1);

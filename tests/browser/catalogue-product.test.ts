@@ -87,7 +87,15 @@ describe("product page in Chromium", () => {
     await engraving.fill("  Asha  ");
     expect(await page.getByTestId("engraving-count").textContent()).toBe("8/20 characters");
 
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    // Every add opens the cart drawer (spec section 4); close it to go on shopping.
+    const addAndClose = async () => {
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      const drawer = page.getByRole("dialog", { name: "Your Cart" });
+      await drawer.waitFor({ state: "visible" });
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+    };
+    await addAndClose();
     await expect.poll(() => page.getByText("Added to cart!").count()).toBeGreaterThan(0);
     await expect.poll(async () => (await cart(page)).length).toBe(1);
     let lines = await cart(page);
@@ -97,15 +105,15 @@ describe("product page in Chromium", () => {
 
     // Same variant and engraving: one line, more quantity.
     await page.getByRole("button", { name: "Increase quantity" }).click();
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await addAndClose();
     await expect.poll(async () => (await cart(page))[0]?.quantity).toBe(3);
     // A different engraving: a separate line.
     await engraving.fill("Ravi");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await addAndClose();
     await expect.poll(async () => (await cart(page)).length).toBe(2);
     // No engraving: yet another line, with no engraving field.
     await engraving.fill("   ");
-    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await addAndClose();
     await expect.poll(async () => (await cart(page)).length).toBe(3);
     lines = await cart(page);
     expect(lines.map((l: { engraving?: string }) => l.engraving ?? null)).toEqual(["Asha", "Ravi", null]);
