@@ -66,7 +66,8 @@ export function productSvg(shape: ArtShape, colourName: string): string {
     ${body(shape, colour)}</svg>`;
 }
 
-export function heroSvg(index: number, colours: string[], headline: string): string {
+/** Hero artwork without text: the storefront overlays its own headline (the alt text names the picture). */
+export function heroSvg(index: number, colours: string[]): string {
   const bg = ["#0f2a3d", "#12363a", "#2a1f3d", "#3a2a1a", "#1b2a4a"][index % 5]!;
   const items = colours
     .map((name, i) => {
@@ -81,8 +82,6 @@ export function heroSvg(index: number, colours: string[], headline: string): str
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${bg}"/><stop offset="1" stop-color="${shade(bg, 40)}"/></linearGradient></defs>
     <rect width="1600" height="800" fill="url(#g)"/>
     <circle cx="1250" cy="380" r="300" fill="#ffffff" opacity=".05"/>
-    <text x="120" y="360" font-family="sans-serif" font-size="76" font-weight="800" fill="#ffffff">${headline}</text>
-    <text x="120" y="440" font-family="sans-serif" font-size="34" fill="#d7e3ea">Cold 24 hours. Hot 12 hours. Made to last.</text>
     ${items}<rect x="0" y="640" width="1600" height="160" fill="#000" opacity=".18"/></svg>`;
 }
 

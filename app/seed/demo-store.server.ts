@@ -32,11 +32,11 @@ export function slugify(text: string): string {
 }
 
 const HERO = [
-  { colours: ["navy", "teal", "white"], headline: "Stay cold. Stay GLACIAL.", alt: "Navy, teal and white GLACIAL bottles on a dark blue background" },
-  { colours: ["black", "gray", "beige"], headline: "The Matte Collection", alt: "Matte black, gray and beige bottles" },
-  { colours: ["brown", "beige", "orange"], headline: "Chai, hot till noon", alt: "Brown and beige tumblers for chai and coffee" },
-  { colours: ["green", "orange", "blue"], headline: "Made for the trek", alt: "Green, orange and blue outdoor bottles" },
-  { colours: ["red", "pink", "purple"], headline: "Gifts that last", alt: "Red, pink and purple gift bottles" },
+  { colours: ["navy", "teal", "white"], alt: "Navy, teal and white GLACIAL bottles on a dark blue background" },
+  { colours: ["black", "gray", "beige"], alt: "Matte black, gray and beige bottles" },
+  { colours: ["brown", "beige", "orange"], alt: "Brown and beige tumblers for chai and coffee" },
+  { colours: ["green", "orange", "blue"], alt: "Green, orange and blue outdoor bottles" },
+  { colours: ["red", "pink", "purple"], alt: "Red, pink and purple gift bottles" },
 ];
 
 type PreparedProduct = DemoProduct & { slug: string; images: Map<string, string> };
@@ -65,7 +65,7 @@ export async function seedDemoStore(db: Db, storage: MediaStorage, now = new Dat
   const heroNames: string[] = [];
   for (const [i, h] of HERO.entries()) {
     const name = objectName("hero", `hero-${i + 1}.webp`, stamp);
-    await storage.put(name, await renderWebp(heroSvg(i, h.colours, h.headline), 80));
+    await storage.put(name, await renderWebp(heroSvg(i, h.colours), 80));
     heroNames.push(name);
   }
 
