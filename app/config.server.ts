@@ -13,6 +13,9 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("GLACIAL <no-reply@glacial.in>"),
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
 });
 
 export type AppConfig = {
@@ -26,6 +29,11 @@ export type AppConfig = {
   authSecret: string | undefined;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   seedDemo: "auto" | "always" | "never";
+  /** SMTP server for outgoing mail; unset: mail stays in the outbox staff read in the admin. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** True behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is the client IP. */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -49,6 +57,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authSecret: e.AUTH_SECRET,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
   };
 }
 
