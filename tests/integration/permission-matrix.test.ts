@@ -1,38 +1,15 @@
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
-import { ACTIONS, MODULES, type Action, type Module } from "~/modules/staff/permissions";
+import { ACTIONS, MODULES, type Action } from "~/modules/staff/permissions";
 import { ROLES, type Role } from "~/modules/staff/roles";
 import { signInStaff } from "~/modules/staff/sign-in.server";
 import type { AppServices } from "~/services.server";
 import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
+import { SPEC_PERMISSIONS } from "../support/spec-permissions";
 import { DRIVERS } from "../support/test-database";
 
-// Spec section 6, written out by hand (v = view, c = create, e = edit, d = delete). Not derived
-// from app/modules/staff/permissions.ts: this is what the server's answers are checked against.
-// super_admin "always passes every check", so it holds every letter everywhere.
-const SPEC: Record<Role, Record<Module, string>> = {
-  super_admin: {
-    dashboard: "vced", catalog: "vced", collections: "vced", merchandising: "vced", google_feed: "vced", sales: "vced",
-    discounts: "vced", customers: "vced", support: "vced", content: "vced", marketing: "vced", email_templates: "vced",
-    reports: "vced", settings: "vced", user_management: "vced",
-  },
-  admin: {
-    dashboard: "v", catalog: "vced", collections: "vced", merchandising: "vced", google_feed: "vced", sales: "vced",
-    discounts: "vced", customers: "vced", support: "vced", content: "vced", marketing: "vced", email_templates: "vced",
-    reports: "v", settings: "v", user_management: "",
-  },
-  support: {
-    dashboard: "v", catalog: "v", collections: "", merchandising: "", google_feed: "", sales: "v",
-    discounts: "", customers: "v", support: "vce", content: "", marketing: "", email_templates: "",
-    reports: "", settings: "", user_management: "",
-  },
-  viewer: {
-    dashboard: "v", catalog: "v", collections: "", merchandising: "", google_feed: "", sales: "v",
-    discounts: "", customers: "", support: "", content: "", marketing: "", email_templates: "",
-    reports: "", settings: "", user_management: "",
-  },
-};
+const SPEC = SPEC_PERMISSIONS;
 const LETTER: Record<Action, string> = { view: "v", create: "c", edit: "e", delete: "d" };
 
 async function outcome(run: () => Promise<unknown>): Promise<string> {

@@ -1,6 +1,6 @@
 import { FileText, Package, Search } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 
 export type SearchResults = {
@@ -30,12 +30,15 @@ export function SearchDialog() {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
-  const { load } = fetcher;
+  // fetcher.load is not a stable reference: keep the latest in a ref so a new result does not
+  // trigger another request (and reset the keyboard selection).
+  const loadRef = useRef(fetcher.load);
+  loadRef.current = fetcher.load;
   useEffect(() => {
     if (!open) return;
-    const t = setTimeout(() => load(`/admin/search?q=${encodeURIComponent(query)}`), 120);
+    const t = setTimeout(() => void loadRef.current(`/admin/search?q=${encodeURIComponent(query)}`), 120);
     return () => clearTimeout(t);
-  }, [open, query, load]);
+  }, [open, query]);
 
   const hits: Hit[] = useMemo(() => {
     const data = fetcher.data;

@@ -22,8 +22,13 @@ function applyTheme(theme: Theme) {
 export function useAdminTheme(): [Theme, (t: Theme) => void] {
   const [theme, setTheme] = useState<Theme>("light");
   useEffect(() => {
-    setTheme(document.documentElement.classList.contains("dark") ? "dark" : "light");
+    // On a document load the inline script already did this; after a client-side navigation into
+    // the admin (from the sign-in page) React does not run inline scripts, so apply it here too.
     const media = matchMedia("(prefers-color-scheme: dark)");
+    const stored = localStorage.getItem(KEY);
+    const initial: Theme = stored === "dark" || stored === "light" ? stored : media.matches ? "dark" : "light";
+    applyTheme(initial);
+    setTheme(initial);
     const follow = () => {
       if (localStorage.getItem(KEY)) return;
       const next = media.matches ? "dark" : "light";
