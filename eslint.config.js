@@ -7,7 +7,7 @@ import tseslint from "typescript-eslint";
 const serverOnly = { group: ["**/*.server", "**/*.server.ts", "~/services.server", "~/db/*"], message: "browser code must not import server-only modules" };
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".react-router/", "data/", ".cache/", "drizzle/"] },
+  { ignores: ["build/", "**/build/", "node_modules/", ".react-router/", "**/.react-router/", "data/", ".cache/", "drizzle/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

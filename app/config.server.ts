@@ -16,6 +16,9 @@ const envSchema = z.object({
   LLM_BASE_URL: z.string().url().optional(),
   LLM_API_KEY: z.string().min(1).optional(),
   LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().min(3).default("GLACIAL <no-reply@glacial.in>"),
+  TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
 });
 
 export type AppConfig = {
@@ -31,6 +34,11 @@ export type AppConfig = {
   seedDemo: "auto" | "always" | "never";
   /** The support bot's optional phrasing endpoint: only when both LLM_BASE_URL and LLM_API_KEY are set. */
   llm: { baseUrl: string; apiKey: string; model: string } | null;
+  /** SMTP server for outgoing mail; unset: mail stays in the outbox staff read in the admin. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** True behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is the client IP. */
+  trustProxy: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -55,6 +63,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     llm: e.LLM_BASE_URL && e.LLM_API_KEY ? { baseUrl: e.LLM_BASE_URL, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL } : null,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
   };
 }
 

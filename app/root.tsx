@@ -5,6 +5,7 @@ import { getHeaderMenu } from "~/modules/content/menus.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 
@@ -32,8 +33,10 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
-    <html lang="en-IN">
+    // The admin's theme script may set class="dark" before hydration.
+    <html lang="en-IN" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -43,8 +46,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

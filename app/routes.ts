@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // Several URLs share one screen (spec section 2): each gets its own route id.
 const categoryRoutes = [
@@ -24,9 +24,6 @@ export default [
   route("register", "routes/register.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
-  // Support inbox (issue 7): plain routes until the admin layout exists; the lead nests them under it.
-  route("admin/support", "routes/admin/support.tsx"),
-  route("admin/support/canned-replies", "routes/admin/support.canned-replies.tsx"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
@@ -35,5 +32,39 @@ export default [
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/popup", "routes/api.popup.ts"),
   route("api/best-sellers", "routes/api.best-sellers.ts"),
+
+  // Staff back office. Outside the guard: sign-in, forgot and reset password.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
+  route("admin/reset-password", "routes/admin/reset-password.tsx"),
+  route("admin/logout", "routes/admin/logout.tsx"),
+  layout("routes/admin/layout.tsx", [
+    route("admin", "routes/admin/index.tsx"),
+    route("admin/dashboard", "routes/admin/dashboard.tsx"),
+    route("admin/catalog", "routes/admin/catalog.tsx"),
+    route("admin/catalog/add", "routes/admin/catalog-add.tsx"),
+    route("admin/catalog/edit/:id", "routes/admin/catalog-edit.tsx"),
+    route("admin/collections", "routes/admin/collections.tsx"),
+    route("admin/hero-carousel", "routes/admin/hero-carousel.tsx"),
+    route("admin/merchandising", "routes/admin/merchandising.tsx"),
+    route("admin/google-feed", "routes/admin/google-feed.tsx"),
+    route("admin/sales", "routes/admin/sales.tsx"),
+    route("admin/orders/:id", "routes/admin/order.tsx"),
+    route("admin/discounts", "routes/admin/discounts.tsx"),
+    route("admin/customers", "routes/admin/customers.tsx"),
+    route("admin/content", "routes/admin/content.tsx"),
+    route("admin/marketing", "routes/admin/marketing.tsx"),
+    route("admin/reports", "routes/admin/reports.tsx"),
+    route("admin/settings", "routes/admin/settings.tsx"),
+    route("admin/email-templates", "routes/admin/email-templates.tsx"),
+    route("admin/support", "routes/admin/support.tsx"),
+    route("admin/support/canned-replies", "routes/admin/support.canned-replies.tsx"),
+    route("admin/user-management", "routes/admin/user-management.tsx"),
+    route("admin/user-management/activity", "routes/admin/user-management-activity.tsx"),
+    route("admin/account", "routes/admin/account.tsx"),
+    route("admin/search", "routes/admin/search.tsx"),
+    route("admin/*", "routes/admin/not-found.tsx"),
+  ]),
+
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,8 +6,10 @@ import { openDatabase, type Database } from "./db/database.server";
 import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
 import { createEventBus, type EventBus } from "./modules/events/event-bus.server";
+import { createMailer, type Mailer } from "./modules/mail/mail.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
 import { createAuth, type Auth } from "./modules/staff/auth.server";
+import { resetPasswordMail } from "./modules/staff/staff-mail.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
 
 /** Everything a request needs, opened once per process and handed to loaders as context. */
@@ -18,6 +20,7 @@ export type AppServices = {
   auth: Auth;
   storage: MediaStorage;
   events: EventBus;
+  mailer: Mailer;
   log: Logger;
   version: string;
   close(): Promise<void>;
@@ -38,7 +41,12 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
       const { products } = await seedDemoStore(database.db, storage);
       log.info({ products, ms: Date.now() - started }, "seeded the demo store");
     }
-    const auth = createAuth(database.db, { secret: authSecret(config), baseURL: config.publicUrl });
+    const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const auth = createAuth(database.db, {
+      secret: authSecret(config),
+      baseURL: config.publicUrl,
+      sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
+    });
     const events = await createEventBus(database, log);
     return {
       config,
@@ -47,6 +55,7 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
       auth,
       storage,
       events,
+      mailer,
       log,
       version: opts.version ?? "dev",
       async close() {

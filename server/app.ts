@@ -1,6 +1,9 @@
 import path from "node:path";
+import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
+import { csrf } from "hono/csrf";
+import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler } from "react-router";
 import { readConfig } from "~/config.server";
 import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
@@ -20,8 +23,14 @@ export type CreateAppOptions = {
 
 /** The HTTP surface: health, images and feeds first, then the maintenance gate, live events and every page through React Router. */
 export function createApp(services: AppServices, options: CreateAppOptions) {
-  const app = new Hono();
+  const app = new Hono<{ Variables: SecureHeadersVariables }>();
   const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), options.mode);
+
+  app.use("*", clientAddress(services.config.trustProxy));
+  app.use("*", securityHeaders(services, options.mode));
+  // Mutations from a foreign page are refused (Origin, or Sec-Fetch-Site where Origin is absent).
+  const publicOrigin = new URL(services.config.publicUrl).origin;
+  app.use("*", csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin }));
 
   app.get("/healthz", async (c) => {
     try {
@@ -75,6 +84,67 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   app.use("*", maintenanceGate(services));
   app.get("/events/storefront", storefrontEvents(services));
 
-  app.all("*", (c) => handleRequest(c.req.raw, { services }));
+  app.all("*", (c) => handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce") }));
   return app;
+}
+
+export function isAdminPath(path: string): boolean {
+  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
+}
+
+/**
+ * The client's IP for the auth library and the sign-in limits: without a trusted proxy, whatever
+ * X-Forwarded-For a client sent is replaced by the socket's address.
+ */
+function clientAddress(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    if (!trustProxy || !c.req.header("x-forwarded-for")) {
+      let address: string | undefined;
+      try {
+        address = getConnInfo(c).remote.address;
+      } catch {
+        // Not served by @hono/node-server (app.fetch called directly): no socket to read.
+      }
+      if (address) c.req.raw.headers.set("x-forwarded-for", address);
+      else c.req.raw.headers.delete("x-forwarded-for");
+    }
+    await next();
+  };
+}
+
+/**
+ * CSP with a per-request nonce for the framework's inline scripts (no 'unsafe-inline' for scripts),
+ * nosniff, strict-origin-when-cross-origin; admin pages may not be framed and are never cached.
+ */
+function securityHeaders(services: AppServices, mode: "production" | "development"): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
+  const https = services.config.publicUrl.startsWith("https:");
+  const make = (frameAncestors: string) => {
+    const csp = {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", "https:"],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: [frameAncestors],
+    };
+    return secureHeaders({
+      // Vite's dev server injects scripts of its own: report there, enforce in production.
+      ...(mode === "production" ? { contentSecurityPolicy: csp } : { contentSecurityPolicyReportOnly: csp }),
+      referrerPolicy: "strict-origin-when-cross-origin",
+      xFrameOptions: frameAncestors === "'none'" ? "DENY" : "SAMEORIGIN",
+      strictTransportSecurity: https ? "max-age=15552000" : false,
+      crossOriginResourcePolicy: false,
+    });
+  };
+  const site = make("'self'");
+  const admin = make("'none'");
+  return async (c, next) => {
+    if (!isAdminPath(c.req.path)) return site(c, next);
+    await admin(c, next);
+    c.res.headers.set("Cache-Control", "no-store");
+  };
 }

@@ -1,12 +1,14 @@
 // The whole schema, for the Drizzle client's typed queries. Each module owns its own file;
 // this list only gathers them (drizzle-kit reads the module files directly).
+import * as audit from "~/modules/audit/schema";
 import * as catalog from "~/modules/catalog/schema";
 import * as content from "~/modules/content/schema";
+import * as mail from "~/modules/mail/schema";
 import * as marketing from "~/modules/marketing/schema";
 import * as media from "~/modules/media/schema";
 import * as settings from "~/modules/settings/schema";
 import * as staff from "~/modules/staff/schema";
 import * as support from "~/modules/support/schema";
 
-export const schema = { ...catalog, ...content, ...marketing, ...media, ...settings, ...staff, ...support };
+export const schema = { ...audit, ...catalog, ...content, ...mail, ...marketing, ...media, ...settings, ...staff, ...support };
 export type Schema = typeof schema;

@@ -5,6 +5,7 @@ import { readConfig } from "~/config.server";
 import type { DatabaseKind } from "~/db/types";
 import { createLogger } from "~/lib/logger.server";
 import { createEventBus } from "~/modules/events/event-bus.server";
+import { createMailer } from "~/modules/mail/mail.server";
 import { createAuth } from "~/modules/staff/auth.server";
 import type { AppServices } from "~/services.server";
 import { openTestDatabase } from "./test-database";
@@ -24,6 +25,7 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     auth,
     storage: database.storage,
     events,
+    mailer: createMailer(database.db, { from: config.mailFrom, log }),
     log,
     version: "test",
     async close() {

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db, DbOrTx } from "~/db/types";
+import type { DbOrTx } from "~/db/types";
 import { siteSettings } from "./schema";
 
 /** Every known setting with its shape and the default used when it is missing or malformed (spec section 8). */
@@ -27,23 +27,27 @@ export const SETTINGS = {
     schema: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
     fallback: { enabled: false, message: "" },
   },
+  /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
+  staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]["schema"]>;
 
-export async function getSetting<K extends SettingKey>(db: Db, key: K): Promise<SettingValue<K>> {
+export async function getSetting<K extends SettingKey>(db: DbOrTx, key: K): Promise<SettingValue<K>> {
   const def = SETTINGS[key];
   const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, key));
   const parsed = def.schema.safeParse(row?.value);
   return (parsed.success ? parsed.data : def.fallback) as SettingValue<K>;
 }
 
-/** Validates and stores a setting (insert or replace); a value of the wrong shape is refused. */
-export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<void> {
+/** Validates and stores a setting; returns the value it replaced (for the audit log). */
+export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value: SettingValue<K>): Promise<SettingValue<K>> {
   const parsed = SETTINGS[key].schema.parse(value);
+  const before = await getSetting(db, key);
   await db
     .insert(siteSettings)
     .values({ key, value: parsed })
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: parsed, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() } });
+  return before;
 }

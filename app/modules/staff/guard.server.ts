@@ -1,33 +1,69 @@
+import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { isUuid } from "~/lib/ids";
+import { getSetting } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
 import { can, type Action, type Module } from "./permissions";
 import type { Role } from "./roles";
+import { users } from "./schema";
 import { rolesOf } from "./staff-users.server";
 
-export type Staff = { user: { id: string; email: string; name: string }; roles: Role[] };
+export type Staff = {
+  user: { id: string; email: string; name: string };
+  roles: Role[];
+  /** TOTP enrolled. */
+  mfaEnabled: boolean;
+  /** The super_admin requires a second factor and this user has none yet: only the account page is open. */
+  mfaSetupRequired: boolean;
+};
 
-/** The signed-in user and their roles (read from user_roles on every request), or null. */
+export const ACCOUNT_PATH = "/admin/account";
+
+/** The signed-in, active user and their roles (read from user_roles on every request), or null. */
 export async function getStaff(services: AppServices, request: Request): Promise<Staff | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
-  const roles = await rolesOf(services.db, session.user.id);
-  return { user: { id: session.user.id, email: session.user.email, name: session.user.name }, roles };
+  const [row] = await services.db
+    .select({ deactivatedAt: users.deactivatedAt, twoFactorEnabled: users.twoFactorEnabled })
+    .from(users)
+    .where(eq(users.id, session.user.id));
+  // Deactivation deletes sessions at once; this also covers a session created in a race with it.
+  if (!row || row.deactivatedAt) return null;
+  const [roles, security] = await Promise.all([rolesOf(services.db, session.user.id), getSetting(services.db, "staff_security")]);
+  return {
+    user: { id: session.user.id, email: session.user.email, name: session.user.name },
+    roles,
+    mfaEnabled: row.twoFactorEnabled,
+    mfaSetupRequired: security.require_mfa && !row.twoFactorEnabled,
+  };
 }
 
 /** For admin page loaders: no session -> /admin/login; lacking the permission -> /admin/dashboard. */
 export async function requirePagePermission(services: AppServices, request: Request, module: Module, action: Action = "view"): Promise<Staff> {
-  const staff = await getStaff(services, request);
-  if (!staff) throw redirect(`/admin/login?redirectTo=${encodeURIComponent(new URL(request.url).pathname)}`);
+  const staff = await requireStaffPage(services, request);
   if (!can(staff.roles, module, action)) throw redirect("/admin/dashboard");
   return staff;
 }
 
 /** For admin actions and data endpoints: 401 without a session, 403 without the permission. */
 export async function requireActionPermission(services: AppServices, request: Request, module: Module, action: Action): Promise<Staff> {
+  const staff = await requireStaffAction(services, request);
+  if (!can(staff.roles, module, action)) throw data({ error: "You do not have permission to do that." }, { status: 403 });
+  return staff;
+}
+
+/** Any signed-in staff member (pages open to everyone signed in, such as the dashboard shell or the account page). */
+export async function requireStaffPage(services: AppServices, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
+  const staff = await getStaff(services, request);
+  if (!staff) throw redirect("/admin/login");
+  if (staff.mfaSetupRequired && !opts.allowMfaSetup) throw redirect(`${ACCOUNT_PATH}?mfa=required`);
+  return staff;
+}
+
+export async function requireStaffAction(services: AppServices, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
   const staff = await getStaff(services, request);
   if (!staff) throw data({ error: "Sign in to continue." }, { status: 401 });
-  if (!can(staff.roles, module, action)) throw data({ error: "You do not have permission to do that." }, { status: 403 });
+  if (staff.mfaSetupRequired && !opts.allowMfaSetup) throw data({ error: "Set up two-factor authentication on your account page first." }, { status: 403 });
   return staff;
 }
 

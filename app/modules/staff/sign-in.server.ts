@@ -1,0 +1,127 @@
+import { APIError } from "better-auth/api";
+import { recordAudit } from "~/modules/audit/audit.server";
+import type { AppServices } from "~/services.server";
+import type { Staff } from "./guard.server";
+import { INVALID_CREDENTIALS } from "./sign-in-messages";
+import { checkSignInAllowed, lockoutMessage, pruneSignInAttempts, recordSignInAttempt } from "./login-throttle.server";
+
+// The staff sign-in flows, server-side through the auth library's API (its HTTP handler is not
+// mounted: every sign-in passes the brute-force limits and the audit log here).
+
+
+export type SignInResult =
+  | { kind: "signed-in"; headers: Headers }
+  | { kind: "two-factor"; headers: Headers }
+  | { kind: "refused"; status: 401 | 429; message: string };
+
+/**
+ * The client's address: the socket's (server/app.ts writes it into X-Forwarded-For) or, behind a
+ * trusted proxy, the last hop that proxy appended.
+ */
+export function clientIp(request: Request): string {
+  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return hops.at(-1) ?? "unknown";
+}
+
+function cookiesOf(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+export async function signInStaff(services: AppServices, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
+  const who = { email: input.email.trim().toLowerCase(), ip: clientIp(request) };
+  const verdict = await checkSignInAllowed(services.db, who);
+  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds) };
+
+  const response = await services.auth.api.signInEmail({
+    body: { email: who.email, password: input.password, rememberMe: true },
+    headers: request.headers,
+    asResponse: true,
+  });
+  if (!response.ok) {
+    await recordSignInAttempt(services.db, who, false);
+    const after = await checkSignInAllowed(services.db, who);
+    return after.allowed
+      ? { kind: "refused", status: 401, message: INVALID_CREDENTIALS }
+      : { kind: "refused", status: 429, message: lockoutMessage(after.retryAfterSeconds) };
+  }
+  const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string; email: string } };
+  if (body.twoFactorRedirect) return { kind: "two-factor", headers: cookiesOf(response) };
+  await recordSignInAttempt(services.db, who, true);
+  if (body.user) await recordAudit(services.db, { actor: body.user, module: "account", action: "sign_in" });
+  if (Math.random() < 0.02) await pruneSignInAttempts(services.db);
+  return { kind: "signed-in", headers: cookiesOf(response) };
+}
+
+/** The second step for a user with TOTP: a code from the app, or one of the recovery codes. */
+export async function verifySecondFactor(
+  services: AppServices,
+  request: Request,
+  input: { email: string; code: string; recovery: boolean },
+): Promise<SignInResult> {
+  const who = { email: input.email.trim().toLowerCase(), ip: clientIp(request) };
+  const verdict = await checkSignInAllowed(services.db, who);
+  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds) };
+  const code = input.code.replace(/\s+/g, "");
+  const response = input.recovery
+    ? await services.auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
+    : await services.auth.api.verifyTOTP({ body: { code, trustDevice: false }, headers: request.headers, asResponse: true });
+  if (!response.ok) {
+    await recordSignInAttempt(services.db, who, false);
+    return { kind: "refused", status: 401, message: "That code is not valid. Try again, or sign in again." };
+  }
+  const body = (await response.json()) as { user?: { id: string; email: string } };
+  await recordSignInAttempt(services.db, who, true);
+  if (body.user) await recordAudit(services.db, { actor: body.user, module: "account", action: input.recovery ? "sign_in_recovery_code" : "sign_in" });
+  return { kind: "signed-in", headers: cookiesOf(response) };
+}
+
+/** Ends the session on the server and clears the cookie. */
+export async function signOutStaff(services: AppServices, request: Request, staff: Staff | null): Promise<Headers> {
+  try {
+    const response = await services.auth.api.signOut({ headers: request.headers, asResponse: true });
+    if (staff) await recordAudit(services.db, { actor: staff.user, module: "account", action: "sign_out" });
+    return cookiesOf(response);
+  } catch (error) {
+    if (error instanceof APIError) return new Headers();
+    throw error;
+  }
+}
+
+/** Always the same answer, whether or not the email belongs to someone. */
+export async function requestPasswordReset(services: AppServices, email: string): Promise<void> {
+  try {
+    await services.auth.api.requestPasswordReset({ body: { email: email.trim().toLowerCase() } });
+  } catch (error) {
+    services.log.warn({ err: error }, "password reset request failed");
+  }
+}
+
+/** Does the reset (or invite) link still work? */
+export async function resetTokenUser(services: AppServices, token: string): Promise<{ id: string; email: string } | null> {
+  const ctx = await services.auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  const user = await ctx.internalAdapter.findUserById(verification.value);
+  return user ? { id: user.id, email: user.email } : null;
+}
+
+export type ResetResult = { kind: "invalid-token" } | { kind: "weak-password"; message: string } | SignInResult;
+
+/** Sets the new password from a reset or invite link, then signs the user in. */
+export async function resetPasswordAndSignIn(services: AppServices, request: Request, input: { token: string; password: string }): Promise<ResetResult> {
+  const user = await resetTokenUser(services, input.token);
+  if (!user) return { kind: "invalid-token" };
+  try {
+    await services.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    if (error instanceof APIError) {
+      if (error.body?.code === "PASSWORD_POLICY" || /password/i.test(error.message)) return { kind: "weak-password", message: error.message };
+      return { kind: "invalid-token" };
+    }
+    throw error;
+  }
+  await recordAudit(services.db, { actor: user, module: "account", action: "reset_password", targetId: user.id });
+  return signInStaff(services, request, { email: user.email, password: input.password });
+}

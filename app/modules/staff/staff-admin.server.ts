@@ -1,0 +1,152 @@
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
+import type { Tx } from "~/db/types";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import type { AppServices } from "~/services.server";
+import { ROLES, type Role } from "./roles";
+import { accounts, sessions, userRoles, users } from "./schema";
+import { requestPasswordReset } from "./sign-in.server";
+import { inviteMail } from "./staff-mail.server";
+
+// User management (super_admin only; the routes check that): list, invite, roles, deactivate,
+// reactivate, password reset. Every change writes an audit row in the same transaction.
+
+export const INVITE_EXPIRES_IN_MS = 72 * 60 * 60 * 1000;
+
+export type StaffStatus = "active" | "invited" | "deactivated";
+export type StaffListRow = {
+  id: string;
+  email: string;
+  roles: Role[];
+  createdAt: Date;
+  lastSignInAt: Date | null;
+  mfaEnabled: boolean;
+  status: StaffStatus;
+};
+
+export type ManageResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; error: string };
+
+export async function listStaff(services: AppServices): Promise<StaffListRow[]> {
+  const { db } = services;
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      createdAt: users.createdAt,
+      lastSignInAt: users.lastSignInAt,
+      mfaEnabled: users.twoFactorEnabled,
+      deactivatedAt: users.deactivatedAt,
+    })
+    .from(users)
+    .orderBy(asc(users.email));
+  const ids = rows.map((r) => r.id);
+  const [roleRows, credentials] = ids.length
+    ? await Promise.all([
+        db.select().from(userRoles).where(inArray(userRoles.userId, ids)),
+        db.select({ userId: accounts.userId }).from(accounts).where(and(inArray(accounts.userId, ids), eq(accounts.providerId, "credential"))),
+      ])
+    : [[], []];
+  const withPassword = new Set(credentials.map((c) => c.userId));
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    roles: ROLES.filter((role) => roleRows.some((x) => x.userId === r.id && x.role === role)),
+    createdAt: r.createdAt,
+    lastSignInAt: r.lastSignInAt,
+    mfaEnabled: r.mfaEnabled,
+    status: r.deactivatedAt ? "deactivated" : withPassword.has(r.id) ? "active" : "invited",
+  }));
+}
+
+export async function staffOptions(services: AppServices): Promise<{ id: string; email: string }[]> {
+  return services.db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.email));
+}
+
+/** Active super_admins other than `exceptId`, locked for the rest of the transaction. */
+async function otherActiveSuperAdmins(tx: Tx, exceptId: string): Promise<number> {
+  const rows = await tx
+    .select({ id: userRoles.userId })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(eq(userRoles.role, "super_admin"), ne(userRoles.userId, exceptId), isNull(users.deactivatedAt)))
+    .for("update");
+  return rows.length;
+}
+
+async function createInviteLink(services: AppServices, userId: string): Promise<string> {
+  const ctx = await services.auth.$context;
+  const token = crypto.randomBytes(24).toString("base64url");
+  // The reset-password page sets the first password: the same token kind, with 72 hours to use it.
+  await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: userId, expiresAt: new Date(Date.now() + INVITE_EXPIRES_IN_MS) });
+  return `${services.config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}&invite=1`;
+}
+
+export async function inviteStaff(services: AppServices, actor: AuditActor, input: { email: string; roles: Role[] }): Promise<ManageResult> {
+  const email = input.email.trim().toLowerCase();
+  const roles = [...new Set(input.roles)];
+  const created = await services.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) return null;
+    const [user] = await tx.insert(users).values({ email, name: email.split("@")[0]!, emailVerified: true }).returning({ id: users.id });
+    await tx.insert(userRoles).values(roles.map((role) => ({ userId: user!.id, role })));
+    await recordAudit(tx, { actor, module: "user_management", action: "invite", targetId: user!.id, after: { email, roles } });
+    return user!.id;
+  });
+  if (!created) return { ok: false, status: 409, error: "A staff member with that email already exists." };
+  const link = await createInviteLink(services, created);
+  await services.mailer.send(inviteMail(email, link, actor.email));
+  return { ok: true, message: `Invitation sent to ${email}.` };
+}
+
+export async function changeRoles(services: AppServices, actor: AuditActor, userId: string, roles: Role[]): Promise<ManageResult> {
+  if (userId === actor.id) return { ok: false, status: 400, error: "You cannot change your own roles." };
+  const next = ROLES.filter((r) => roles.includes(r));
+  return services.db.transaction(async (tx): Promise<ManageResult> => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
+    const before = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
+    const current = ROLES.filter((r) => before.includes(r));
+    if (current.includes("super_admin") && !next.includes("super_admin") && (await otherActiveSuperAdmins(tx, userId)) === 0) {
+      return { ok: false, status: 409, error: "The last super admin cannot lose that role." };
+    }
+    if (current.join() === next.join()) return { ok: true, message: "Nothing changed." };
+    await tx.delete(userRoles).where(eq(userRoles.userId, userId));
+    if (next.length) await tx.insert(userRoles).values(next.map((role) => ({ userId, role })));
+    await recordAudit(tx, { actor, module: "user_management", action: "change_roles", targetId: userId, before: { roles: current }, after: { roles: next } });
+    return { ok: true, message: `Roles of ${user.email} saved.` };
+  });
+}
+
+export async function setDeactivated(services: AppServices, actor: AuditActor, userId: string, deactivate: boolean): Promise<ManageResult> {
+  if (deactivate && userId === actor.id) return { ok: false, status: 400, error: "You cannot deactivate your own account." };
+  return services.db.transaction(async (tx): Promise<ManageResult> => {
+    const [user] = await tx.select({ email: users.email, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).for("update");
+    if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
+    if (deactivate === Boolean(user.deactivatedAt)) return { ok: true, message: "Nothing changed." };
+    if (deactivate) {
+      const [isSuper] = await tx.select({ one: userRoles.userId }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "super_admin")));
+      if (isSuper && (await otherActiveSuperAdmins(tx, userId)) === 0) return { ok: false, status: 409, error: "The last super admin cannot be deactivated." };
+    }
+    const at = deactivate ? new Date() : null;
+    await tx.update(users).set({ deactivatedAt: at }).where(eq(users.id, userId));
+    // Sessions end at once: the next request of that user finds none.
+    if (deactivate) await tx.delete(sessions).where(eq(sessions.userId, userId));
+    await recordAudit(tx, {
+      actor,
+      module: "user_management",
+      action: deactivate ? "deactivate" : "reactivate",
+      targetId: userId,
+      before: { active: !deactivate },
+      after: { active: deactivate ? false : true },
+    });
+    return { ok: true, message: `${user.email} ${deactivate ? "deactivated" : "reactivated"}.` };
+  });
+}
+
+export async function sendPasswordReset(services: AppServices, actor: AuditActor, userId: string): Promise<ManageResult> {
+  const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
+  await requestPasswordReset(services, user.email);
+  await recordAudit(services.db, { actor, module: "user_management", action: "send_password_reset", targetId: userId });
+  return { ok: true, message: `Password reset link sent to ${user.email}.` };
+}

@@ -1,0 +1,113 @@
+import { Form, Link } from "react-router";
+import { z } from "zod";
+import { PageTitle } from "~/components/admin/module-unavailable";
+import { adminMeta } from "~/lib/admin-meta";
+import { isUuid } from "~/lib/ids";
+import { listAudit } from "~/modules/audit/audit.server";
+import { requirePagePermission } from "~/modules/staff/guard.server";
+import { MODULES } from "~/modules/staff/permissions";
+import { staffOptions } from "~/modules/staff/staff-admin.server";
+import type { Route } from "./+types/user-management-activity";
+
+const AUDIT_MODULES = [...MODULES, "account"] as const;
+const filter = z.object({
+  user: z.string().optional().transform((v) => (v && isUuid(v) ? v : undefined)),
+  module: z.enum(AUDIT_MODULES).optional().catch(undefined),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePagePermission(context.services, request, "user_management");
+  const f = filter.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [entries, people] = await Promise.all([
+    listAudit(context.services.db, { actorId: f.user, module: f.module, limit: 200 }),
+    staffOptions(context.services),
+  ]);
+  return {
+    filter: { user: f.user ?? "", module: f.module ?? "" },
+    people,
+    entries: entries.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Activity");
+
+function Changes({ changes }: { changes: { before?: Record<string, unknown>; after?: Record<string, unknown> } }) {
+  const keys = [...new Set([...Object.keys(changes.before ?? {}), ...Object.keys(changes.after ?? {})])];
+  if (!keys.length) return <span className="text-slate-500 dark:text-slate-400">—</span>;
+  const show = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
+  return (
+    <ul className="space-y-0.5">
+      {keys.map((k) => (
+        <li key={k}>
+          <span className="font-medium">{k}</span>: {changes.before && k in changes.before ? <>{show(changes.before[k])} → </> : null}
+          {show(changes.after?.[k])}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Activity({ loaderData }: Route.ComponentProps) {
+  const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+  const select = "mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>Activity</PageTitle>
+        <Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>
+      </div>
+      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4">
+        <div>
+          <label htmlFor="filter-user" className="block text-sm font-medium">User</label>
+          <select id="filter-user" name="user" defaultValue={loaderData.filter.user} className={select}>
+            <option value="">All users</option>
+            {loaderData.people.map((p) => (
+              <option key={p.id} value={p.id}>{p.email}</option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="filter-module" className="block text-sm font-medium">Module</label>
+          <select id="filter-module" name="module" defaultValue={loaderData.filter.module} className={select}>
+            <option value="">All modules</option>
+            {AUDIT_MODULES.map((m) => (
+              <option key={m} value={m}>{m}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">Filter</button>
+      </Form>
+      {loaderData.entries.length === 0 ? (
+        <p className="mt-6 text-slate-600 dark:text-slate-300">No activity matches.</p>
+      ) : (
+        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Audit log</caption>
+            <thead className="border-b border-slate-200 dark:border-slate-800">
+              <tr>
+                <th scope="col" className="px-4 py-3">When</th>
+                <th scope="col" className="px-4 py-3">Who</th>
+                <th scope="col" className="px-4 py-3">Module</th>
+                <th scope="col" className="px-4 py-3">Action</th>
+                <th scope="col" className="px-4 py-3">Target</th>
+                <th scope="col" className="px-4 py-3">Changes</th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.entries.map((e) => (
+                <tr key={e.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time></td>
+                  <td className="px-4 py-2">{e.actorEmail}</td>
+                  <td className="px-4 py-2">{e.module}</td>
+                  <td className="px-4 py-2">{e.action}</td>
+                  <td className="px-4 py-2 font-mono text-xs">{e.targetId ?? "—"}</td>
+                  <td className="px-4 py-2"><Changes changes={e.changes} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

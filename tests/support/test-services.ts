@@ -1,0 +1,97 @@
+import type { AppConfig } from "~/config.server";
+import type { DatabaseKind } from "~/db/types";
+import { createLogger } from "~/lib/logger.server";
+import { EventEmitter } from "node:events";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { createMailer } from "~/modules/mail/mail.server";
+import { createAuth } from "~/modules/staff/auth.server";
+import { resetPasswordMail } from "~/modules/staff/staff-mail.server";
+import type { Role } from "~/modules/staff/roles";
+import { upsertStaffUser } from "~/modules/staff/staff-users.server";
+import type { AppServices } from "~/services.server";
+import { openTestDatabase } from "./test-database";
+
+export const TEST_PUBLIC_URL = "http://localhost:3000";
+
+/** The services a request gets, on a fresh test database (mail stays in the outbox). */
+export async function openTestServices(kind: DatabaseKind, opts: { seeded?: boolean } = {}): Promise<AppServices> {
+  const database = await openTestDatabase(kind, opts);
+  const log = createLogger("silent");
+  const config: AppConfig = {
+    env: "test",
+    port: 3000,
+    host: "127.0.0.1",
+    dataDir: "/nonexistent",
+    databaseUrl: undefined,
+    databasePoolSize: 4,
+    publicUrl: TEST_PUBLIC_URL,
+    authSecret: "test-secret-test-secret-test-secret!",
+    logLevel: "silent",
+    seedDemo: "never",
+    smtpUrl: undefined,
+    mailFrom: "GLACIAL <no-reply@glacial.in>",
+    trustProxy: false,
+    llm: null,
+  };
+  const mailer = createMailer(database.db, { from: config.mailFrom, log });
+  const auth = createAuth(database.db, {
+    secret: config.authSecret!,
+    baseURL: config.publicUrl,
+    sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
+  });
+  const events = inProcessEvents();
+  return {
+    config,
+    database,
+    db: database.db,
+    auth,
+    storage: database.storage,
+    events,
+    mailer,
+    log,
+    version: "test",
+    async close() {
+      await events.close();
+      await database.close();
+    },
+  };
+}
+
+export async function createStaff(services: AppServices, email: string, roles: Role[], password = "a long test passphrase") {
+  const { id } = await upsertStaffUser(services.db, services.auth, { email, password, roles });
+  return { id, email, password };
+}
+
+/** A request as the browser would send it, from the given IP, with the given cookies. */
+export function requestFrom(path: string, opts: { cookie?: string; ip?: string; method?: string } = {}): Request {
+  const headers = new Headers({ "x-forwarded-for": opts.ip ?? "10.0.0.1" });
+  if (opts.cookie) headers.set("cookie", opts.cookie);
+  return new Request(`${TEST_PUBLIC_URL}${path}`, { method: opts.method ?? "GET", headers });
+}
+
+/** "name=value; name2=value2" from Set-Cookie headers (expired ones dropped). */
+export function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .filter((c) => !/max-age=0/i.test(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+// The staff tests publish no events; an in-process bus keeps PostgreSQL's LISTEN connection out
+// of the way when the test database is dropped.
+function inProcessEvents(): EventBus {
+  const emitter = new EventEmitter();
+  return {
+    async publish(topic, payload) {
+      emitter.emit(topic, payload);
+    },
+    subscribe(topic, handler) {
+      emitter.on(topic, handler);
+      return () => emitter.off(topic, handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
