@@ -2,6 +2,7 @@ import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
+import { compress } from "hono/compress";
 import { csrf } from "hono/csrf";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler } from "react-router";
@@ -28,6 +29,8 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
 
   app.use("*", clientAddress(services.config.trustProxy));
   app.use("*", securityHeaders(services, options.mode));
+  // gzip/deflate for HTML, JSON, CSS and JavaScript (Hono skips event streams and images).
+  app.use("*", compress());
   // Mutations from a foreign page are refused (Origin, or Sec-Fetch-Site where Origin is absent).
   const publicOrigin = new URL(services.config.publicUrl).origin;
   app.use("*", csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin }));
@@ -42,9 +45,9 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
     }
   });
 
-  // Better Auth's endpoints (sign-in, sign-out, session). The admin shell mounts them too: keep one.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => services.auth.handler(c.req.raw));
-
+  // Better Auth's HTTP endpoints are deliberately not mounted: staff and shoppers sign in through
+  // our own actions (app/modules/staff/sign-in.server.ts), so the brute-force limits and the audit
+  // log cannot be bypassed.
   app.route("/api/support", supportApi(services));
 
   // Stored images, resized and re-encoded on demand (app/modules/media/image-transform.server.ts).

@@ -65,8 +65,11 @@ describe("support chat in Chromium", () => {
 
   it("visitor chats with the bot, asks for a human; staff see it live, reply, and the visitor sees the reply live", async () => {
     const staff = await newPage();
-    const signIn = await staff.context().request.post(`${url}/api/auth/sign-in/email`, { data: STAFF, headers: { Origin: url } });
-    expect(signIn.status()).toBe(200);
+    await staff.goto(`${url}/admin/login`);
+    await staff.getByLabel("Email").fill(STAFF.email);
+    await staff.getByLabel("Password").fill(STAFF.password);
+    await staff.getByRole("button", { name: "Sign in" }).click();
+    await staff.waitForURL(`${url}/admin/dashboard`);
     await staff.goto(`${url}/admin/support`);
     await expect.poll(() => staff.getByRole("heading", { level: 1 }).textContent()).toBe("Support");
     await expect.poll(() => staff.getByText("Live", { exact: true }).isVisible()).toBe(true);

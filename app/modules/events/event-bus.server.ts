@@ -62,6 +62,8 @@ export async function createEventBus(database: Database, log?: Logger): Promise<
         }
       });
       client.on("error", (error) => {
+        // After close() the client is already released (e.g. its database was dropped).
+        if (closed) return;
         log?.warn({ err: error }, "event listener connection lost; reconnecting");
         client.release(true);
         listener = undefined;
