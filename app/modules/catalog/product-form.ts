@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { slugField } from "./slug-field";
 import { isValidGtin } from "./gtin";
 
 // One schema for the product editor, shared by the browser form and the server action.
@@ -41,13 +42,7 @@ export const variantInput = z
 
 export const productInput = z.object({
   title: z.string().trim().min(1, "Title is required").max(200),
-  slug: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, "Slug is required")
-    .max(120)
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Use lowercase letters, digits and dashes"),
+  slug: slugField,
   description: z.string().max(20_000).default(""),
   vendor: z.string().trim().max(80).default("GLACIAL"),
   status: z.enum(["draft", "active", "archived"]),
