@@ -34,11 +34,13 @@ describe("popup in Chromium", () => {
     await page.goto(baseUrl);
     await hydrated(page);
     await loaded;
+    // The popup's timer is set once its settings are read; let that settle before moving the clock.
+    await page.waitForLoadState("networkidle");
     await page.clock.fastForward(7000);
     expect(await popupDialog(page).count()).toBe(0);
     await page.clock.fastForward(1500);
     const dialog = popupDialog(page);
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await dialog.getByText("Join the GLACIAL list").isVisible()).toBe(true);
     const consent = dialog.getByRole("checkbox", { name: /I agree to receive emails from GLACIAL/ });
     expect(await consent.isChecked()).toBe(false);
