@@ -24,9 +24,10 @@ const ABOUT_LINKS = [
 ];
 
 // Spec section 2, "Footer".
+const linkClass = "text-slate-300 hover:text-white hover:underline";
+
 export function StorefrontFooter({ contact }: { contact: StoreContact }) {
   const year = new Date().getFullYear();
-  const linkClass = "text-slate-300 hover:text-white hover:underline";
   return (
     <footer className="mt-16 bg-brand text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
@@ -48,34 +49,8 @@ export function StorefrontFooter({ contact }: { contact: StoreContact }) {
             </li>
           </ul>
         </div>
-        <nav aria-labelledby="footer-helpful">
-          <h2 id="footer-helpful" className="text-lg font-bold text-white">
-            Helpful Links
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {HELPFUL_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-about">
-          <h2 id="footer-about" className="text-lg font-bold text-white">
-            About Us
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {ABOUT_LINKS.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className={linkClass}>
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LinkColumn id="footer-helpful" title="Helpful Links" links={HELPFUL_LINKS} />
+        <LinkColumn id="footer-about" title="About Us" links={ABOUT_LINKS} />
         <NewsletterForm />
       </div>
       <div className="border-t border-white/15">
@@ -87,5 +62,24 @@ export function StorefrontFooter({ contact }: { contact: StoreContact }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+function LinkColumn({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="text-lg font-bold text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((l) => (
+          <li key={l.to}>
+            <Link to={l.to} className={linkClass}>
+              {l.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
