@@ -1,0 +1,30 @@
+// What a staff save answers to its route: done (with the new version), or refused with an HTTP
+// status and a message (and field-level messages for bad input). Nothing is saved when refused.
+export type SaveOutcome =
+  | { ok: true; message: string; version?: number }
+  | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
+
+/** The record changed after the editor loaded it (version check). */
+export class StaleRecordError extends Error {
+  constructor(what: string) {
+    super(`${what} was changed by someone else — reload to see their changes.`);
+  }
+}
+
+/** Input the form could not catch (a referenced row vanished, ...): a 400 with field messages. */
+export class RejectedInputError extends Error {
+  constructor(readonly fieldErrors: Record<string, string>) {
+    super(Object.values(fieldErrors).join(" "));
+  }
+}
+
+/** Runs a save and turns the expected refusals into outcomes; anything else still throws (a 500). */
+export async function outcomeOf(work: () => Promise<{ message: string; version?: number }>): Promise<SaveOutcome> {
+  try {
+    return { ok: true, ...(await work()) };
+  } catch (error) {
+    if (error instanceof StaleRecordError) return { ok: false, status: 409, error: error.message };
+    if (error instanceof RejectedInputError) return { ok: false, status: 400, error: error.message, fieldErrors: error.fieldErrors };
+    throw error;
+  }
+}
