@@ -1,7 +1,12 @@
 import { parse } from "csv-parse/sync";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { productVariants, products } from "~/modules/catalog/schema";
+import { auditLog } from "~/modules/audit/schema";
+import { collections, productCollections, productVariants, products } from "~/modules/catalog/schema";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { TOPICS } from "~/modules/events/topics";
+import { createAuth } from "~/modules/staff/auth.server";
+import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import { CsvFormatError, commitShopifyImport, exportShopifyCsv, planShopifyImport } from "~/modules/catalog/shopify-csv.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -16,8 +21,18 @@ function byHandle(csv: string) {
 describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
   let source: TestDatabase;
   let target: TestDatabase;
+  const sent: [string, unknown][] = [];
+  const events: EventBus = { publish: async (topic, payload) => void sent.push([topic, payload]), subscribe: () => () => {}, close: async () => {} };
+  let ctx: { actor: { id: string; email: string }; events: EventBus; fileName: string };
+  let sourceCtx: typeof ctx;
   beforeAll(async () => {
     [source, target] = await Promise.all([openTestDatabase(kind, { seeded: true }), openTestDatabase(kind)]);
+    const staff = async (db: TestDatabase) => {
+      const auth = createAuth(db.db, { secret: "test-secret-test-secret-test-secret!", baseURL: "http://localhost:3000" });
+      const { id } = await upsertStaffUser(db.db, auth, { email: "importer@glacial.in", password: "a long passphrase 1", roles: ["admin"] });
+      return { actor: { id, email: "importer@glacial.in" }, events, fileName: "products.csv" };
+    };
+    [ctx, sourceCtx] = [await staff(target), await staff(source)];
   });
   afterAll(async () => {
     await source?.close();
@@ -43,13 +58,21 @@ describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
     expect(plan).toMatchObject({ created: sourceCount!.n, updated: 0, rejected: 0 });
     const [afterDryRun] = await target.db.select({ n: count() }).from(products);
     expect(afterDryRun!.n).toBe(0);
+    expect(sent).toEqual([]);
 
-    const committed = await commitShopifyImport(target.db, csv);
+    const committed = await commitShopifyImport(target.db, csv, ctx);
     expect(committed.created).toBe(sourceCount!.n);
+    expect(sent).toEqual([[TOPICS.catalogChanged, { productId: null }]]);
+    const audits = await target.db.select().from(auditLog).where(eq(auditLog.module, "catalog"));
+    expect(audits.filter((a) => a.action === "import_create")).toHaveLength(sourceCount!.n);
+    expect(audits.find((a) => a.action === "import")).toMatchObject({
+      actorEmail: "importer@glacial.in",
+      changes: { after: { file: "products.csv", created: sourceCount!.n, updated: 0, rejected: 0 } },
+    });
     expect(byHandle(await exportShopifyCsv(target.db, URL_BASE))).toEqual(byHandle(csv));
 
     // Importing the same file again updates every product and changes nothing else.
-    const again = await commitShopifyImport(target.db, csv);
+    const again = await commitShopifyImport(target.db, csv, ctx);
     expect(again).toMatchObject({ created: 0, updated: sourceCount!.n, rejected: 0 });
     expect(byHandle(await exportShopifyCsv(target.db, URL_BASE))).toEqual(byHandle(csv));
   });
@@ -72,11 +95,34 @@ describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
     expect(plan.lines.find((l) => l.handle === "sku-clash")).toMatchObject({ action: "reject", reasons: ["SKU GOOD-RED is already used by another variant."] });
     expect(plan).toMatchObject({ created: 1, rejected: 3 });
 
-    const committed = await commitShopifyImport(target.db, csv);
+    const committed = await commitShopifyImport(target.db, csv, ctx);
     expect(committed).toMatchObject({ created: 1, rejected: 3 });
     const [good] = await target.db.select().from(products).where(eq(products.slug, "good-one"));
     expect(good).toMatchObject({ title: "Good One", status: "active", tags: ["new-arrival"], description: "Fine" });
     expect(await target.db.select().from(products).where(eq(products.slug, "bad-price"))).toEqual([]);
+  });
+
+  it("re-importing its own export keeps what Shopify's CSV does not carry: best seller, order, HSN code, collections", async () => {
+    const keep = async () => {
+      const rows = await source.db.select({ id: products.id, slug: products.slug, isBestSeller: products.isBestSeller, sortOrder: products.sortOrder, hsnCode: products.hsnCode }).from(products);
+      const members = await source.db.select().from(productCollections).where(inArray(productCollections.productId, rows.map((r) => r.id)));
+      return rows
+        .map((r) => ({ ...r, collections: members.filter((m) => m.productId === r.id).map((m) => m.collectionId).sort() }))
+        .sort((a, b) => a.slug.localeCompare(b.slug));
+    };
+    const before = await keep();
+    expect(before.some((p) => p.isBestSeller)).toBe(true);
+    expect(before.some((p) => p.collections.length > 0)).toBe(true);
+    const [someCollection] = await source.db.select({ id: collections.id }).from(collections).limit(1);
+    const orderBefore = await source.db.select().from(productCollections).where(eq(productCollections.collectionId, someCollection!.id));
+
+    const csv = await exportShopifyCsv(source.db, URL_BASE);
+    const plan = await commitShopifyImport(source.db, csv, sourceCtx);
+    expect(plan).toMatchObject({ created: 0, updated: before.length, rejected: 0 });
+    expect(await keep()).toEqual(before);
+    const orderAfter = await source.db.select().from(productCollections).where(eq(productCollections.collectionId, someCollection!.id));
+    expect(orderAfter.sort((a, b) => a.sortOrder - b.sortOrder).map((m) => m.productId)).toEqual(orderBefore.sort((a, b) => a.sortOrder - b.sortOrder).map((m) => m.productId));
+    expect(await source.db.select({ n: count() }).from(auditLog).where(and(eq(auditLog.module, "catalog"), eq(auditLog.action, "import_update")))).toEqual([{ n: before.length }]);
   });
 
   it("refuses a file that is not a Shopify CSV with a clear message", async () => {

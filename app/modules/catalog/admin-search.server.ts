@@ -6,7 +6,7 @@ import { collections, productVariants, products } from "./schema";
 
 export type ProductHit = { id: string; title: string; sku: string | null; status: string };
 
-function likePattern(q: string): string {
+export function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

@@ -4,10 +4,13 @@ import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
 import { marked } from "marked";
 import TurndownService from "turndown";
 import type { Db, DbOrTx } from "~/db/types";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import type { EventBus } from "~/modules/events/event-bus.server";
 import { media } from "~/modules/media/schema";
+import { notifyCatalogChanged } from "./catalog-events.server";
 import { ProductFieldErrors, saveProduct } from "./product-editor.server";
 import { productInput, type ProductInput } from "./product-form";
-import { productVariants, products } from "./schema";
+import { productCollections, productVariants, products } from "./schema";
 
 // Shopify's product CSV (help.shopify.com "Using CSV files to import and export products"):
 // one row per variant, product fields on the first row of each Handle, extra rows for images.
@@ -91,6 +94,8 @@ type Prepared = ImportLine & {
   images: { src: string; alt: string; position: number }[];
   variantImages: Map<string, string>;
   existing?: { id: string; version: number };
+  /** Set once the product is saved. */
+  productId?: string;
 };
 
 const turndown = new TurndownService({ headingStyle: "atx", bulletListMarker: "-" });
@@ -118,7 +123,17 @@ async function prepare(db: DbOrTx, csv: string): Promise<Prepared[]> {
 
   const handles = [...groups.keys()].filter(Boolean);
   const existingRows = handles.length
-    ? await db.select({ id: products.id, slug: products.slug, version: products.version }).from(products).where(inArray(products.slug, handles))
+    ? await db
+        .select({ id: products.id, slug: products.slug, version: products.version, isBestSeller: products.isBestSeller, sortOrder: products.sortOrder, hsnCode: products.hsnCode })
+        .from(products)
+        .where(inArray(products.slug, handles))
+    : [];
+  // Shopify's CSV carries no best-seller flag, shop order, HSN code or collections: an update keeps ours.
+  const memberships = existingRows.length
+    ? await db
+        .select({ productId: productCollections.productId, collectionId: productCollections.collectionId })
+        .from(productCollections)
+        .where(inArray(productCollections.productId, existingRows.map((e) => e.id)))
     : [];
 
   return [...groups.entries()].map(([handle, group]) => {
@@ -144,7 +159,17 @@ async function prepare(db: DbOrTx, csv: string): Promise<Prepared[]> {
       barcode: (g.row["Variant Barcode"] ?? "").trim(),
     }));
     const status = (first.Status ?? "").trim().toLowerCase() || ((first.Published ?? "").trim().toUpperCase() === "TRUE" ? "active" : "draft");
+    const existing = existingRows.find((e) => e.slug === handle);
+    const kept: Partial<ProductInput> = existing
+      ? {
+          isBestSeller: existing.isBestSeller,
+          sortOrder: existing.sortOrder,
+          hsnCode: existing.hsnCode ?? undefined,
+          collectionIds: memberships.filter((m) => m.productId === existing.id).map((m) => m.collectionId),
+        }
+      : {};
     const candidate: ProductInput = {
+      ...kept,
       title: (first.Title ?? "").trim(),
       slug: handle,
       description: first["Body (HTML)"] ? turndown.turndown(first["Body (HTML)"]) : "",
@@ -158,7 +183,6 @@ async function prepare(db: DbOrTx, csv: string): Promise<Prepared[]> {
       variants: variants as unknown as ProductInput["variants"],
     };
     const parsed = productInput.safeParse(candidate);
-    const existing = existingRows.find((e) => e.slug === handle);
     if (!parsed.success) {
       return { ...base, reasons: parsed.error.issues.map((i) => `${describePath(i.path, variantRows.map((g) => g.line))}: ${i.message}`) };
     }
@@ -199,13 +223,36 @@ export async function planShopifyImport(db: Db, csv: string): Promise<ImportPlan
   });
 }
 
-/** Applies every product that passes, in one transaction; rejected products are skipped and reported. */
-export async function commitShopifyImport(db: Db, csv: string): Promise<ImportPlan> {
-  return db.transaction(async (tx) => {
+/**
+ * Applies every product that passes, in one transaction with an audit row per product saved and
+ * one for the import; rejected products are skipped and reported. Open storefront pages hear of
+ * it after the commit.
+ */
+export async function commitShopifyImport(db: Db, csv: string, ctx: { actor: AuditActor; events?: EventBus; fileName?: string }): Promise<ImportPlan> {
+  const plan = await db.transaction(async (tx) => {
     const prepared = await prepare(tx, csv);
     await applyPrepared(tx, prepared);
-    return summarise(prepared);
+    for (const p of prepared) {
+      if (p.action === "reject" || !p.productId) continue;
+      await recordAudit(tx, {
+        actor: ctx.actor,
+        module: "catalog",
+        action: p.action === "create" ? "import_create" : "import_update",
+        targetId: p.productId,
+        after: { slug: p.handle, title: p.input?.title, variants: p.input?.variants.length },
+      });
+    }
+    const summary = summarise(prepared);
+    await recordAudit(tx, {
+      actor: ctx.actor,
+      module: "catalog",
+      action: "import",
+      after: { file: ctx.fileName ?? null, created: summary.created, updated: summary.updated, rejected: summary.rejected },
+    });
+    return summary;
   });
+  if (ctx.events && plan.created + plan.updated > 0) await notifyCatalogChanged(ctx.events, null);
+  return plan;
 }
 
 class DryRun extends Error {
@@ -222,6 +269,7 @@ async function applyPrepared(tx: DbOrTx, prepared: Prepared[]) {
       await tx.transaction(async (sp) => {
         const { id } = await saveProduct(sp, p.input!, p.existing ? { id: p.existing.id, expectedVersion: p.existing.version } : {});
         await syncImportedImages(sp, id, p);
+        p.productId = id;
       });
     } catch (error) {
       if (!(error instanceof ProductFieldErrors)) throw error;

@@ -37,3 +37,34 @@ describe("SKU rules", () => {
     expect(combinationKey({ Color: "Red", Size: "500ml" })).toBe(combinationKey({ size: "500ML", color: "red" }));
   });
 });
+
+describe("spec section 3, the generator as the editor uses it", () => {
+  it("Color Red/Blue x Size 500ml/750ml gives 4 variants with the spec's titles and SKUs for base 'test'", () => {
+    const combos = combineOptions([
+      { name: "Color", values: ["Red", "Blue"] },
+      { name: "Size", values: ["500ml", "750ml"] },
+    ]);
+    expect(combos.map((c) => [c.title, baseSku("test", c.values)])).toEqual([
+      ["Red / 500ml", "TEST-RED-500"],
+      ["Red / 750ml", "TEST-RED-750"],
+      ["Blue / 500ml", "TEST-BLU-500"],
+      ["Blue / 750ml", "TEST-BLU-750"],
+    ]);
+  });
+  it("does not count the variant being edited as a clash", async () => {
+    // SKU -> the variant using it; the variant being edited (v1) may keep its own SKU.
+    const owners = new Map([["TEST-RED-500", "v1"], ["TEST-RED-500-1", "v2"]]);
+    const takenExcept = (editing: string | null) => (sku: string) => owners.has(sku) && owners.get(sku) !== editing;
+    expect(await uniqueSku("TEST-RED-500", takenExcept("v1"))).toBe("TEST-RED-500");
+    expect(await uniqueSku("TEST-RED-500", takenExcept(null))).toBe("TEST-RED-500-2");
+  });
+  it("regenerating after adding a value keeps the old combinations' keys, so their rows (prices, ids) carry over", () => {
+    const before = combineOptions([{ name: "Color", values: ["Red", "Blue"] }, { name: "Size", values: ["500ml"] }]).map((c) => combinationKey(c.optionValues));
+    const after = combineOptions([{ name: "Color", values: ["Red", "Blue", "Green"] }, { name: "Size", values: ["500ml"] }]).map((c) => combinationKey(c.optionValues));
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(after).toHaveLength(3);
+  });
+  it("uses only the letters a value has when it is shorter than three", () => {
+    expect(baseSku("glc", ["XL", "1L"])).toBe("GLC-XL-1L");
+  });
+});

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
-import type { Db } from "~/db/types";
+import type { DbOrTx } from "~/db/types";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { variantBelongsToProduct } from "~/modules/catalog/variants.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
@@ -17,23 +18,8 @@ export type UploadInput = { fileName: string; declaredType: string; bytes: Uint8
  * bytes must really be an image of an allowed kind; metadata (EXIF location, camera) is stripped
  * by re-encoding, keeping the orientation applied.
  */
-export async function uploadProductImage(db: Db, storage: MediaStorage, input: UploadInput, now = Date.now()) {
-  const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
-  if (problem) throw new UploadRejected(problem);
-  const real = sniffImageType(input.bytes);
-  if (!real) throw new UploadRejected(INVALID_TYPE_MESSAGE);
-
-  let clean: Buffer;
-  let info: OutputInfo;
-  try {
-    const image = sharp(input.bytes, { animated: real === "image/gif" }).rotate();
-    const encoded =
-      real === "image/png" ? image.png() : real === "image/webp" ? image.webp({ quality: 90 }) : real === "image/gif" ? image.gif() : image.jpeg({ quality: 90, mozjpeg: true });
-    ({ data: clean, info } = await encoded.toBuffer({ resolveWithObject: true }));
-  } catch {
-    throw new UploadRejected("The image could not be read. Please upload another file.");
-  }
-
+export async function uploadProductImage(db: DbOrTx, storage: MediaStorage, input: UploadInput, now = Date.now()) {
+  const { real, clean, info } = await cleanUpload(input);
   const name = objectName("products", input.fileName, now);
   await storage.put(name, clean);
   try {
@@ -69,12 +55,68 @@ export async function uploadProductImage(db: Db, storage: MediaStorage, input: U
   }
 }
 
-export async function listProductMedia(db: Db, productId: string) {
+/** The spec's type and size rules, the magic bytes, then a re-encode that drops metadata. */
+async function cleanUpload(input: Pick<UploadInput, "declaredType" | "bytes">): Promise<{ real: NonNullable<ReturnType<typeof sniffImageType>>; clean: Buffer; info: OutputInfo }> {
+  const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
+  if (problem) throw new UploadRejected(problem);
+  const real = sniffImageType(input.bytes);
+  if (!real) throw new UploadRejected(INVALID_TYPE_MESSAGE);
+  try {
+    const image = sharp(input.bytes, { animated: real === "image/gif" }).rotate();
+    const encoded =
+      real === "image/png" ? image.png() : real === "image/webp" ? image.webp({ quality: 90 }) : real === "image/gif" ? image.gif() : image.jpeg({ quality: 90, mozjpeg: true });
+    const { data: clean, info } = await encoded.toBuffer({ resolveWithObject: true });
+    return { real, clean, info };
+  } catch {
+    throw new UploadRejected("The image could not be read. Please upload another file.");
+  }
+}
+
+/**
+ * Stores an image that belongs to no product (a collection's hero image), under `folder`, with the
+ * same checks as a product image.
+ */
+export async function uploadLibraryImage(
+  db: DbOrTx,
+  storage: MediaStorage,
+  input: Pick<UploadInput, "fileName" | "declaredType" | "bytes" | "alt"> & { folder: string },
+  audit: { actor: AuditActor; module: string },
+  now = Date.now(),
+) {
+  const { real, clean, info } = await cleanUpload(input);
+  const name = objectName(input.folder, input.fileName, now);
+  await storage.put(name, clean);
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(media)
+        .values({ fileUrl: name, alt: input.alt?.trim() ?? "", mimeType: real, width: info.width, height: info.pageHeight ?? info.height, bytes: clean.byteLength })
+        .returning();
+      await recordAudit(tx, { ...audit, action: "upload_image", targetId: row!.id, after: { fileUrl: name, bytes: clean.byteLength } });
+      return row!;
+    });
+  } catch (error) {
+    await storage.remove(name).catch(() => {});
+    throw error;
+  }
+}
+
+/** Stored images to choose from (newest first): product images and images of their own. */
+export async function listImageLibrary(db: DbOrTx, limit = 60) {
+  return db
+    .select({ id: media.id, fileUrl: media.fileUrl, alt: media.alt, productId: media.productId })
+    .from(media)
+    .where(isNull(media.variantId))
+    .orderBy(desc(media.createdAt), asc(media.sortOrder))
+    .limit(limit);
+}
+
+export async function listProductMedia(db: DbOrTx, productId: string) {
   return db.select().from(media).where(eq(media.productId, productId)).orderBy(desc(media.isPrimary), asc(media.sortOrder));
 }
 
 /** Sets the order of a product's images to the given ids (every id must belong to the product). */
-export async function reorderProductMedia(db: Db, productId: string, orderedIds: string[]) {
+export async function reorderProductMedia(db: DbOrTx, productId: string, orderedIds: string[]) {
   await db.transaction(async (tx) => {
     const own = await tx.select({ id: media.id }).from(media).where(eq(media.productId, productId));
     const ownIds = new Set(own.map((m) => m.id));
@@ -85,7 +127,7 @@ export async function reorderProductMedia(db: Db, productId: string, orderedIds:
   });
 }
 
-export async function setPrimaryMedia(db: Db, productId: string, mediaId: string) {
+export async function setPrimaryMedia(db: DbOrTx, productId: string, mediaId: string) {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: media.id }).from(media).where(and(eq(media.id, mediaId), eq(media.productId, productId)));
     if (!row) throw new MediaNotFound("Image not found.");
@@ -94,7 +136,7 @@ export async function setPrimaryMedia(db: Db, productId: string, mediaId: string
   });
 }
 
-export async function updateMediaDetails(db: Db, productId: string, mediaId: string, details: { alt?: string; variantId?: string | null }) {
+export async function updateMediaDetails(db: DbOrTx, productId: string, mediaId: string, details: { alt?: string; variantId?: string | null }) {
   await db.transaction(async (tx) => {
     if (details.variantId && !(await variantBelongsToProduct(tx, productId, details.variantId))) {
       throw new MediaNotFound("That variant does not belong to this product.");
@@ -109,8 +151,17 @@ export async function updateMediaDetails(db: Db, productId: string, mediaId: str
 }
 
 /** Deletes images; the file goes when no other row still uses it. A deleted primary passes to the next image. */
-export async function deleteProductMedia(db: Db, storage: MediaStorage, productId: string, mediaIds: string[]) {
-  const removed = await db.transaction(async (tx) => {
+export async function deleteProductMedia(db: DbOrTx, storage: MediaStorage, productId: string, mediaIds: string[]) {
+  const removed = await deleteProductMediaRows(db, productId, mediaIds);
+  await removeStoredFiles(storage, removed);
+}
+
+/**
+ * The database half of a delete, for callers that commit more in the same transaction: returns
+ * the object names no row uses any more, to remove (removeStoredFiles) only after the commit.
+ */
+export async function deleteProductMediaRows(db: DbOrTx, productId: string, mediaIds: string[]): Promise<string[]> {
+  return db.transaction(async (tx) => {
     const rows = await tx.delete(media).where(and(eq(media.productId, productId), inArray(media.id, mediaIds))).returning();
     if (rows.length !== mediaIds.length) throw new MediaNotFound("Image not found.");
     if (rows.some((r) => r.isPrimary)) {
@@ -126,5 +177,27 @@ export async function deleteProductMedia(db: Db, storage: MediaStorage, productI
     const stillUsed = await tx.select({ fileUrl: media.fileUrl }).from(media).where(inArray(media.fileUrl, names));
     return names.filter((n) => !stillUsed.some((u) => u.fileUrl === n) && !/^https?:\/\//.test(n));
   });
-  for (const name of removed) await storage.remove(name).catch(() => {});
+}
+
+/** Object names no row refers to any more (own names only; full URLs are never ours to delete). */
+export async function unusedObjectNames(db: DbOrTx, names: string[]): Promise<string[]> {
+  const own = [...new Set(names)].filter((n) => !/^https?:\/\//.test(n));
+  if (!own.length) return [];
+  const stillUsed = await db.select({ fileUrl: media.fileUrl }).from(media).where(inArray(media.fileUrl, own));
+  return own.filter((n) => !stillUsed.some((u) => u.fileUrl === n));
+}
+
+export async function removeStoredFiles(storage: MediaStorage, names: string[]): Promise<void> {
+  // A file left behind is harmless; a failed delete must not undo a committed change.
+  for (const name of names) await storage.remove(name).catch(() => {});
+}
+
+/** The stored images of the given products (only the primary ones when asked), primary first then in order. */
+export async function mediaFileNamesOf(db: DbOrTx, productIds: string[], opts: { primaryOnly?: boolean } = {}) {
+  if (!productIds.length) return [];
+  return db
+    .select({ productId: media.productId, fileUrl: media.fileUrl })
+    .from(media)
+    .where(and(inArray(media.productId, productIds), opts.primaryOnly ? eq(media.isPrimary, true) : undefined))
+    .orderBy(desc(media.isPrimary), asc(media.sortOrder));
 }

@@ -1,15 +1,41 @@
-import { ModuleUnavailable } from "~/components/admin/module-unavailable";
+import { data, Link, redirect } from "react-router";
+import { ProductEditor } from "~/components/admin/product-editor/product-editor";
+import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { fieldErrors } from "~/lib/form-errors";
+import { productFilterOptions, saveProductAsStaff } from "~/modules/catalog/product-admin.server";
+import { EMPTY_PRODUCT } from "~/modules/catalog/product-editor-state";
+import { productFormValues } from "~/modules/catalog/product-form-data";
+import { productInput } from "~/modules/catalog/product-form";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
 import type { Route } from "./+types/catalog-add";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
-  return null;
+  const { collections } = await productFilterOptions(context.services.db);
+  return { collections };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireActionPermission(context.services, request, "catalog", "create");
+  const parsed = productInput.safeParse(productFormValues(await request.formData()));
+  if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), error: null }, { status: 400 });
+  const result = await saveProductAsStaff(context.services, { id: staff.user.id, email: staff.user.email }, parsed.data, {});
+  if (result.ok) return redirect(`/admin/catalog/edit/${result.id}?saved=created`);
+  return result.status === 400 ? data({ fieldErrors: result.fieldErrors, error: null }, { status: 400 }) : data({ fieldErrors: {}, error: result.error }, { status: result.status });
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Add Product");
 
-export default function CatalogAddPage() {
-  return <ModuleUnavailable title="Add Product" what="Creating products (variants, media, prices) comes with the catalogue management module." />;
+export default function CatalogAddPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+      <Link to="/admin/catalog" className="text-sm text-teal-800 underline dark:text-teal-300">Back to Products</Link>
+      <PageTitle>Add product</PageTitle>
+      <ProductEditor initial={EMPTY_PRODUCT} collections={loaderData.collections} serverErrors={actionData?.fieldErrors} serverError={actionData?.error} submitLabel="Create product" />
+      <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Images can be added once the product is created.</p>
+    </section>
+  );
 }
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

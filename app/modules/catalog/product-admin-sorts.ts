@@ -1,0 +1,3 @@
+/** The orders the back office's product list offers (client-safe: the list's sort menu shows them). */
+export const PRODUCT_SORTS = ["updated", "title", "title-desc", "created", "sort-order"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];

@@ -1,0 +1,103 @@
+import { eq } from "drizzle-orm";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import { notifyCatalogChanged } from "~/modules/catalog/catalog-events.server";
+import type { AppServices } from "~/services.server";
+import {
+  MediaNotFound,
+  UploadRejected,
+  deleteProductMediaRows,
+  removeStoredFiles,
+  reorderProductMedia,
+  setPrimaryMedia,
+  updateMediaDetails,
+  uploadProductImage,
+  type UploadInput,
+} from "./media-library.server";
+import { media } from "./schema";
+
+// The back office's face for product images: each change and its audit row commit together,
+// then open storefront pages hear about it.
+
+export type MediaResult = { ok: true; id?: string } | { ok: false; status: 400 | 404; error: string };
+
+async function run(services: AppServices, productId: string, work: () => Promise<string | undefined>): Promise<MediaResult> {
+  try {
+    const id = await work();
+    await notifyCatalogChanged(services.events, productId);
+    return { ok: true, id };
+  } catch (error) {
+    if (error instanceof UploadRejected) return { ok: false, status: 400, error: error.message };
+    if (error instanceof MediaNotFound) return { ok: false, status: 404, error: error.message };
+    throw error;
+  }
+}
+
+export function uploadImageAsStaff(services: AppServices, actor: AuditActor, input: UploadInput): Promise<MediaResult> {
+  return run(services, input.productId, async () => {
+    let stored: string | undefined;
+    try {
+      return await services.db.transaction(async (tx) => {
+        const row = await uploadProductImage(tx, services.storage, input);
+        stored = row.fileUrl;
+        await recordAudit(tx, { actor, module: "catalog", action: "media_upload", targetId: input.productId, after: { mediaId: row.id, fileUrl: row.fileUrl, variantId: row.variantId } });
+        return row.id;
+      });
+    } catch (error) {
+      // The file was written before the transaction; without its row it must not stay.
+      if (stored) await removeStoredFiles(services.storage, [stored]);
+      throw error;
+    }
+  });
+}
+
+export function reorderImagesAsStaff(services: AppServices, actor: AuditActor, productId: string, orderedIds: string[]): Promise<MediaResult> {
+  return run(services, productId, () =>
+    services.db.transaction(async (tx) => {
+      await reorderProductMedia(tx, productId, orderedIds);
+      // The storefront shows the primary image first; so the image put first becomes the primary.
+      const [first] = await tx.select({ isPrimary: media.isPrimary }).from(media).where(eq(media.id, orderedIds[0]!));
+      if (first && !first.isPrimary) await setPrimaryMedia(tx, productId, orderedIds[0]!);
+      await recordAudit(tx, { actor, module: "catalog", action: "media_reorder", targetId: productId, after: { order: orderedIds } });
+      return undefined;
+    }),
+  );
+}
+
+export function setPrimaryImageAsStaff(services: AppServices, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
+  return run(services, productId, () =>
+    services.db.transaction(async (tx) => {
+      await setPrimaryMedia(tx, productId, mediaId);
+      await recordAudit(tx, { actor, module: "catalog", action: "media_primary", targetId: productId, after: { mediaId } });
+      return mediaId;
+    }),
+  );
+}
+
+export function updateImageAsStaff(
+  services: AppServices,
+  actor: AuditActor,
+  productId: string,
+  mediaId: string,
+  details: { alt?: string; variantId?: string | null },
+): Promise<MediaResult> {
+  return run(services, productId, () =>
+    services.db.transaction(async (tx) => {
+      const [before] = await tx.select({ alt: media.alt, variantId: media.variantId }).from(media).where(eq(media.id, mediaId));
+      await updateMediaDetails(tx, productId, mediaId, details);
+      await recordAudit(tx, { actor, module: "catalog", action: "media_edit", targetId: productId, before: { mediaId, ...before }, after: { mediaId, ...details } });
+      return mediaId;
+    }),
+  );
+}
+
+export function deleteImageAsStaff(services: AppServices, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
+  return run(services, productId, async () => {
+    const files = await services.db.transaction(async (tx) => {
+      const unused = await deleteProductMediaRows(tx, productId, [mediaId]);
+      await recordAudit(tx, { actor, module: "catalog", action: "media_delete", targetId: productId, before: { mediaId } });
+      return unused;
+    });
+    await removeStoredFiles(services.storage, files);
+    return undefined;
+  });
+}

@@ -1,0 +1,178 @@
+import { Download, FileUp } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { PageTitle } from "~/components/admin/module-unavailable";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormMessage } from "~/components/ui/field";
+import { adminMeta } from "~/lib/admin-meta";
+import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir } from "~/modules/catalog/import-staging.server";
+import { commitShopifyImport, CsvFormatError, planShopifyImport, type ImportPlan } from "~/modules/catalog/shopify-csv.server";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import type { Route } from "./+types/catalog-import";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requirePagePermission(context.services, request, "catalog", "create");
+  return { maxMegabytes: MAX_IMPORT_BYTES / 1024 / 1024 };
+}
+
+type Answer =
+  | { ok: true; stage: "planned"; importId: string; fileName: string; plan: ImportPlan }
+  | { ok: true; stage: "committed"; fileName: string; plan: ImportPlan }
+  | { ok: false; error: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireActionPermission(context.services, request, "catalog", "create");
+  const { db, config, events } = context.services;
+  const dir = stagingDir(config.dataDir);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const refuse = (error: string, status = 400) => data<Answer>({ ok: false, error }, { status });
+
+  if (intent === "dry-run") {
+    const file = form.get("file");
+    if (!(file instanceof File) || file.size === 0) return refuse("Choose a CSV file to check.");
+    if (file.size > MAX_IMPORT_BYTES) return refuse(`The file is too large: at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB.`);
+    const csv = await file.text();
+    try {
+      // Nothing is written: the plan runs the saves in a transaction that is rolled back.
+      const plan = await planShopifyImport(db, csv);
+      const importId = await stageImport(dir, { csv, fileName: file.name, userId: staff.user.id });
+      return { ok: true, stage: "planned", importId, fileName: file.name, plan } satisfies Answer;
+    } catch (error) {
+      if (error instanceof CsvFormatError) return refuse(error.message);
+      throw error;
+    }
+  }
+  if (intent === "commit") {
+    const importId = String(form.get("importId") ?? "");
+    const staged = await readStagedImport(dir, importId, staff.user.id);
+    if (!staged) return refuse("This upload has expired or is unknown. Upload the file again to check it.", 410);
+    try {
+      const plan = await commitShopifyImport(db, staged.csv, { actor: { id: staff.user.id, email: staff.user.email }, events, fileName: staged.fileName });
+      await discardStagedImport(dir, importId);
+      return { ok: true, stage: "committed", fileName: staged.fileName, plan } satisfies Answer;
+    } catch (error) {
+      if (error instanceof CsvFormatError) return refuse(error.message);
+      throw error;
+    }
+  }
+  return refuse("Unknown action.");
+}
+
+export const meta: Route.MetaFunction = () => adminMeta("Import products");
+
+const ACTION_LABEL = { create: "Create", update: "Update", reject: "Rejected" } as const;
+
+export default function CatalogImportPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const committing = busy && navigation.formData?.get("intent") === "commit";
+  useEffect(() => {
+    if (actionData?.ok && actionData.stage === "committed") toast.success("Import committed.");
+  }, [actionData]);
+
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <PageTitle>Import products (Shopify CSV)</PageTitle>
+        <div className="flex gap-2">
+          <a href="/admin/catalog/export" download className={buttonClass("secondary")}>
+            <Download aria-hidden className="size-4" />
+            Export products CSV
+          </a>
+          <Link to="/admin/catalog" className={buttonClass("secondary")}>
+            Products
+          </Link>
+        </div>
+      </div>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">
+        Upload a product CSV in Shopify&rsquo;s format (Handle, Title, Body (HTML), Vendor, Tags, Published, Option1 Name/Value &hellip;, Variant SKU, Variant Price, Variant Compare At
+        Price, Variant Inventory Qty, Image Src, Status). First you see what the import would do; nothing changes until you commit it. A product whose Handle exists is updated; its
+        best-seller flag, order, HSN code and collections are kept.
+      </p>
+
+      <Form method="post" encType="multipart/form-data" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <input type="hidden" name="intent" value="dry-run" />
+        <label htmlFor="csv-file" className="block text-sm font-medium">
+          Shopify product CSV (at most {loaderData.maxMegabytes} MB)
+        </label>
+        <input
+          id="csv-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv"
+          required
+          className="mt-2 block text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5"
+        />
+        <Button type="submit" variant="primary" className="mt-4" disabled={busy}>
+          <FileUp aria-hidden className="size-4" />
+          {busy && !committing ? "Checking..." : "Check file (dry run)"}
+        </Button>
+      </Form>
+
+      {actionData && !actionData.ok ? (
+        <div className="mt-6">
+          <FormMessage error={actionData.error} />
+        </div>
+      ) : null}
+
+      {actionData?.ok ? (
+        <div className="mt-8">
+          <h2 className="text-lg font-semibold">
+            {actionData.stage === "planned" ? `Dry run of ${actionData.fileName}: nothing has been changed yet` : `Imported ${actionData.fileName}`}
+          </h2>
+          <ImportReport plan={actionData.plan} committed={actionData.stage === "committed"} />
+          {actionData.stage === "planned" ? (
+            <Form method="post" className="mt-4 flex flex-wrap items-center gap-3">
+              <input type="hidden" name="intent" value="commit" />
+              <input type="hidden" name="importId" value={actionData.importId} />
+              <Button type="submit" variant="primary" disabled={busy || actionData.plan.created + actionData.plan.updated === 0}>
+                {committing ? "Committing..." : "Commit import"}
+              </Button>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                Commits the products to create and update in one step; rejected products are skipped. The check is repeated on commit.
+              </p>
+            </Form>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function ImportReport({ plan, committed }: { plan: ImportPlan; committed: boolean }) {
+  return (
+    <>
+      <p role="status" className="mt-2" data-testid="import-summary">
+        {committed ? "Created" : "To create"}: <strong>{plan.created}</strong> · {committed ? "Updated" : "To update"}: <strong>{plan.updated}</strong> · Rejected:{" "}
+        <strong>{plan.rejected}</strong>
+      </p>
+      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">{committed ? "Import result per product" : "Dry-run report per product"}</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-800">
+            <tr>
+              <th scope="col" className="px-4 py-2">Handle</th>
+              <th scope="col" className="px-4 py-2">CSV lines</th>
+              <th scope="col" className="px-4 py-2">Result</th>
+              <th scope="col" className="px-4 py-2">Reason</th>
+            </tr>
+          </thead>
+          <tbody>
+            {plan.lines.map((line) => (
+              <tr key={`${line.handle}:${line.lines[0]}`} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
+                <th scope="row" className="px-4 py-2 font-medium">{line.handle || "(no handle)"}</th>
+                <td className="px-4 py-2">{line.lines.join(", ")}</td>
+                <td className={`px-4 py-2 ${line.action === "reject" ? "font-semibold text-red-700 dark:text-red-400" : ""}`}>{ACTION_LABEL[line.action]}</td>
+                <td className="px-4 py-2">{line.reasons.join(" ")}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

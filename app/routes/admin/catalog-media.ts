@@ -1,0 +1,72 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { uploadImageAsStaff, deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, type MediaResult } from "~/modules/media/media-admin.server";
+import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, uploadProblem } from "~/modules/media/upload-rules";
+import { requireActionPermission, requireUuid } from "~/modules/staff/guard.server";
+import type { Route } from "./+types/catalog-media";
+
+// The product editor's image endpoint (JSON): the upload (XMLHttpRequest, for its progress
+// events), reorder, primary, alt text and variant, delete. Deleting an image asks for the catalog's
+// delete permission; everything else for edit.
+const INTENTS = { upload: "edit", reorder: "edit", primary: "edit", details: "edit", delete: "delete" } as const;
+
+const reorderForm = z.object({ ids: z.array(z.string().uuid("Invalid image id.")).min(1, "Nothing to reorder.").max(200) });
+const detailsForm = z.object({
+  alt: z.string().max(250, "Alt text is at most 250 characters.").optional(),
+  variantId: z.union([z.literal(""), z.string().uuid("Invalid variant id.")]).optional(),
+});
+
+// Multipart framing around a file is small; anything much larger than the limit is refused unread.
+const MAX_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const url = new URL(request.url);
+  const intent = url.searchParams.get("intent") ?? "";
+  const staff = await requireActionPermission(context.services, request, "catalog", intent in INTENTS ? INTENTS[intent as keyof typeof INTENTS] : "edit");
+  const productId = requireUuid(params.id, "product id");
+  if (!(intent in INTENTS)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  const actor = { id: staff.user.id, email: staff.user.email };
+  if (intent === "upload" && Number(request.headers.get("content-length") ?? 0) > MAX_BODY) {
+    return data({ ok: false as const, error: TOO_LARGE_MESSAGE }, { status: 413 });
+  }
+  const form = await request.formData();
+  switch (intent) {
+    case "upload": {
+      const file = form.get("file");
+      if (!(file instanceof File)) return data({ ok: false as const, error: "Choose an image to upload." }, { status: 400 });
+      const problem = uploadProblem({ type: file.type, size: file.size });
+      if (problem) return data({ ok: false as const, error: problem }, { status: problem === TOO_LARGE_MESSAGE ? 413 : 400 });
+      const variantId = form.get("variantId");
+      return respond(
+        await uploadImageAsStaff(context.services, actor, {
+          productId,
+          fileName: file.name,
+          declaredType: file.type,
+          bytes: new Uint8Array(await file.arrayBuffer()),
+          variantId: typeof variantId === "string" && variantId ? requireUuid(variantId, "variant id") : null,
+          alt: String(form.get("alt") ?? ""),
+        }),
+      );
+    }
+    case "reorder": {
+      const parsed = reorderForm.safeParse({ ids: form.getAll("ids") });
+      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+      return respond(await reorderImagesAsStaff(context.services, actor, productId, parsed.data.ids));
+    }
+    case "primary":
+      return respond(await setPrimaryImageAsStaff(context.services, actor, productId, requireUuid(form.get("mediaId"), "image id")));
+    case "details": {
+      const mediaId = requireUuid(form.get("mediaId"), "image id");
+      const parsed = detailsForm.safeParse({ alt: form.get("alt") ?? undefined, variantId: form.get("variantId") ?? undefined });
+      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+      const { alt, variantId } = parsed.data;
+      return respond(await updateImageAsStaff(context.services, actor, productId, mediaId, { alt, variantId: variantId === undefined ? undefined : variantId || null }));
+    }
+    default:
+      return respond(await deleteImageAsStaff(context.services, actor, productId, requireUuid(form.get("mediaId"), "image id")));
+  }
+}
+
+function respond(result: MediaResult) {
+  return result.ok ? { ok: true as const, id: result.id ?? null } : data({ ok: false as const, error: result.error }, { status: result.status });
+}
