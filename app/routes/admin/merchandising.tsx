@@ -1,15 +1,252 @@
-import { ModuleUnavailable } from "~/components/admin/module-unavailable";
+import { Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
+import { fieldError, FormResult, useSavedToast } from "~/components/admin/action-feedback";
+import { PageTitle } from "~/components/admin/module-unavailable";
+import { SortableList } from "~/components/admin/sortable-list";
+import { moveItem } from "~/lib/move-item";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { loadBestSellerEditor, saveBestSellers } from "~/modules/catalog/best-sellers-editor.server";
+import { LOAD_MORE_BATCH, TUMBLERS_LIMIT, TUMBLERS_TITLE_MATCH } from "~/modules/catalog/home-rules";
+import { listTumblers } from "~/modules/catalog/listing.server";
+import { saveCollectionSections, saveHomepageProducts } from "~/modules/merchandising/home-merchandising.server";
+import { listPickableImages } from "~/modules/media/site-images.server";
+import { mediaUrl } from "~/modules/media/paths";
+import { readSettingForEdit } from "~/modules/settings/setting-editor.server";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
 import type { Route } from "./+types/merchandising";
+
+const version = z.coerce.number().int().min(0);
+const productsForm = z.object({
+  version,
+  bottles: z.coerce.number({ message: "Enter a number." }).int("Enter a whole number.").min(1, "Show at least 1 best seller.").max(48, "Show at most 48 best sellers."),
+  showLoadMore: z.boolean(),
+});
+const bestSellersForm = z.object({
+  revision: z.string(),
+  productIds: z.array(z.string().uuid()).max(100, "At most 100 best sellers.").refine((ids) => new Set(ids).size === ids.length, "A product is listed twice."),
+});
+const tilesForm = z.object({ version, bottles: z.string().max(500), tumblers: z.string().max(500) });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "merchandising");
-  return null;
+  const { db } = context.services;
+  const [products, tiles, bestSellers, images, tumblers] = await Promise.all([
+    readSettingForEdit(db, "homepage_products"),
+    readSettingForEdit(db, "collection_sections"),
+    loadBestSellerEditor(db),
+    listPickableImages(db),
+    listTumblers(db, TUMBLERS_LIMIT),
+  ]);
+  return {
+    products,
+    tiles: { version: tiles.version, bottles: tiles.value.bottles.image_url, tumblers: tiles.value.tumblers.image_url },
+    bestSellers,
+    images: images.map((i) => ({ url: i.fileUrl, label: i.alt || i.fileUrl.split("/").pop() || i.fileUrl })),
+    tumblers: tumblers.map((t) => ({ id: t.id, name: t.name, price: t.price, image: t.image })),
+  };
+}
+
+const INTENTS = { products: "edit", "best-sellers": "edit", tiles: "edit" } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const staff = await requireActionPermission(context.services, request, "merchandising", "edit");
+  const actor = { id: staff.user.id, email: staff.user.email };
+  if (!(intent in INTENTS)) return answer(intent, { ok: false, status: 400, error: "Unknown action." });
+  if (intent === "products") {
+    const parsed = productsForm.safeParse({ version: form.get("version"), bottles: form.get("bottles"), showLoadMore: form.get("showLoadMore") === "on" });
+    if (!parsed.success) return invalid(intent, parsed.error);
+    return answer(intent, await saveHomepageProducts(context.services, actor, { bottles: parsed.data.bottles, showLoadMore: parsed.data.showLoadMore }, parsed.data.version));
+  }
+  if (intent === "best-sellers") {
+    const parsed = bestSellersForm.safeParse({ revision: form.get("revision"), productIds: jsonField(form, "productIds") });
+    if (!parsed.success) return invalid(intent, parsed.error);
+    return answer(intent, await saveBestSellers(context.services, actor, parsed.data.productIds, parsed.data.revision));
+  }
+  const parsed = tilesForm.safeParse({ version: form.get("version"), bottles: form.get("bottles") ?? "", tumblers: form.get("tumblers") ?? "" });
+  if (!parsed.success) return invalid("tiles", parsed.error);
+  return answer("tiles", await saveCollectionSections(context.services, actor, parsed.data, parsed.data.version));
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Merchandising");
 
-export default function MerchandisingPage() {
-  return <ModuleUnavailable title="Merchandising" what="Arranging best sellers and home page sections comes with the merchandising module." />;
+const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
+
+export default function MerchandisingPage({ loaderData, actionData }: Route.ComponentProps) {
+  useSavedToast(actionData);
+  const busy = useNavigation().state === "submitting";
+  const { products, tiles } = loaderData;
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-5xl space-y-8">
+      <div>
+        <PageTitle>Merchandising</PageTitle>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          What the home page shows. Open home pages follow each save. The hero slides are on the{" "}
+          <Link to="/admin/hero-carousel" className="text-teal-800 underline dark:text-teal-300">
+            Hero Carousel
+          </Link>{" "}
+          page.
+        </p>
+      </div>
+
+      <Form method="post" key={`products-${products.version}`} className={`${card} space-y-4`}>
+        <h2 className="text-lg font-semibold">Best Seller section</h2>
+        <FormResult result={actionData} form="products" />
+        <input type="hidden" name="intent" value="products" />
+        <input type="hidden" name="version" value={products.version} />
+        <TextField
+          label="Best sellers shown at first"
+          name="bottles"
+          type="number"
+          min={1}
+          max={48}
+          required
+          defaultValue={products.value.bottles}
+          className="max-w-xs"
+          error={fieldError(actionData, "products", "bottles")}
+        />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="showLoadMore" defaultChecked={products.value.show_load_more} className="size-4" />
+          Show the &lsquo;Load More Bottles&rsquo; button (adds {LOAD_MORE_BATCH} at a time while more remain)
+        </label>
+        <Button type="submit" variant="primary" disabled={busy}>
+          Save Best Seller section
+        </Button>
+      </Form>
+
+      <BestSellerEditor key={loaderData.bestSellers.revision} editor={loaderData.bestSellers} actionData={actionData} />
+
+      <Form method="post" key={`tiles-${tiles.version}`} className={`${card} space-y-4`}>
+        <h2 className="text-lg font-semibold">Collection tiles</h2>
+        <FormResult result={actionData} form="tiles" />
+        <input type="hidden" name="intent" value="tiles" />
+        <input type="hidden" name="version" value={tiles.version} />
+        <div className="grid gap-6 md:grid-cols-2">
+          <TileField name="bottles" label="Bottle Collection image" current={tiles.bottles} images={loaderData.images} error={fieldError(actionData, "tiles", "bottles")} />
+          <TileField name="tumblers" label="Tumbler Collection image" current={tiles.tumblers} images={loaderData.images} error={fieldError(actionData, "tiles", "tumblers")} />
+        </div>
+        <Button type="submit" variant="primary" disabled={busy}>
+          Save collection tiles
+        </Button>
+      </Form>
+
+      <section aria-labelledby="tumblers-preview" className={card}>
+        <h2 id="tumblers-preview" className="text-lg font-semibold">
+          Premium Tumblers (preview)
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Set by a rule, not by hand: active products whose title contains &lsquo;{TUMBLERS_TITLE_MATCH}&rsquo; (any case), in sort order then newest first, at most{" "}
+          {TUMBLERS_LIMIT}. To change it, rename or (de)activate products. The home page shows:
+        </p>
+        {loaderData.tumblers.length === 0 ? (
+          <p className="mt-3 text-sm">No product matches: the section is hidden.</p>
+        ) : (
+          <ol className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Tumblers the home page shows">
+            {loaderData.tumblers.map((t) => (
+              <li key={t.id} className="rounded-lg border border-slate-200 p-2 text-sm dark:border-slate-700">
+                <img src={t.image} alt="" width={160} height={160} className="aspect-square w-full rounded bg-slate-100 object-cover" loading="lazy" />
+                <p className="mt-2 font-medium">{t.name}</p>
+                <p className="text-slate-600 dark:text-slate-300">{t.price}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </section>
+  );
+}
+
+function TileField({ name, label, current, images, error }: { name: string; label: string; current: string; images: { url: string; label: string }[]; error?: string }) {
+  const [value, setValue] = useState(current);
+  const options = images.some((i) => i.url === current) || !current ? images : [{ url: current, label: "Current image" }, ...images];
+  return (
+    <div className="space-y-2">
+      <SelectField label={label} name={name} value={value} onChange={(event) => setValue(event.target.value)} error={error}>
+        <option value="">No image (placeholder)</option>
+        {options.map((i) => (
+          <option key={i.url} value={i.url}>
+            {i.label}
+          </option>
+        ))}
+      </SelectField>
+      <img src={mediaUrl(value, { width: 400, height: 300, quality: 70, format: "webp" })} alt="" width={400} height={300} className="aspect-[4/3] w-full max-w-xs rounded-md bg-slate-100 object-cover" />
+    </div>
+  );
+}
+
+type Editor = Route.ComponentProps["loaderData"]["bestSellers"];
+
+function BestSellerEditor({ editor, actionData }: { editor: Editor; actionData: Route.ComponentProps["actionData"] }) {
+  const busy = useNavigation().state === "submitting";
+  const [list, setList] = useState(editor.current);
+  const [adding, setAdding] = useState("");
+  const others = [...editor.current, ...editor.others].filter((p) => !list.some((l) => l.id === p.id)).sort((a, b) => a.title.localeCompare(b.title));
+  return (
+    <Form method="post" className={card}>
+      <h2 className="text-lg font-semibold">Best sellers and their order</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Only active products appear on the storefront; drafts and archived ones keep their place for later.</p>
+      <div className="mt-3">
+        <FormResult result={actionData} form="best-sellers" />
+      </div>
+      <input type="hidden" name="intent" value="best-sellers" />
+      <input type="hidden" name="revision" value={editor.revision} />
+      <input type="hidden" name="productIds" value={JSON.stringify(list.map((p) => p.id))} />
+      {list.length === 0 ? (
+        <p className="mt-4 text-sm">No best sellers: the home page says &lsquo;No products available at the moment&rsquo;.</p>
+      ) : (
+        <SortableList
+          label="Best sellers, in home page order"
+          className="mt-4"
+          items={list}
+          getKey={(p) => p.id}
+          getLabel={(p) => p.title}
+          onMove={(from, to) => setList((list) => moveItem(list, from, to))}
+          renderItem={(p, index) => (
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                <span className="mr-2 text-sm text-slate-600 tabular-nums dark:text-slate-400">{index + 1}.</span>
+                <span className="font-medium">{p.title}</span>
+                {p.status !== "active" ? <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900">{p.status}</span> : null}
+              </span>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${p.title} from best sellers`} onClick={() => setList((all) => all.filter((x) => x.id !== p.id))}>
+                <Trash2 className="size-4" aria-hidden="true" /> Remove
+              </Button>
+            </div>
+          )}
+        />
+      )}
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <SelectField label="Add a product" value={adding} onChange={(event) => setAdding(event.target.value)} className="min-w-72">
+          <option value="">Choose a product…</option>
+          {others.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.title}
+              {p.status !== "active" ? ` (${p.status})` : ""}
+            </option>
+          ))}
+        </SelectField>
+        <Button
+          disabled={!adding}
+          onClick={() => {
+            const product = others.find((p) => p.id === adding);
+            if (product) setList((all) => [...all, product]);
+            setAdding("");
+          }}
+        >
+          <Plus className="size-4" aria-hidden="true" /> Add to best sellers
+        </Button>
+      </div>
+      <div className="mt-4">
+        <Button type="submit" variant="primary" disabled={busy}>
+          Save best sellers
+        </Button>
+      </div>
+    </Form>
+  );
 }
