@@ -5,7 +5,7 @@ export const DEMO_FAQ = [
   { question: "How long do GLACIAL bottles keep drinks cold or hot?", answer: "Our double-wall vacuum insulation keeps drinks cold for up to 24 hours and hot for up to 12 hours." },
   { question: "Are GLACIAL bottles BPA-free and safe?", answer: "Yes. Every bottle is made from BPA-free, 18/8 food-grade stainless steel, and the lids are BPA-free too." },
   { question: "What sizes are available?", answer: "Our bottles and tumblers come in sizes from 350ml to 1000ml, so there is one for the school bag, the desk and the trek." },
-  { question: "Do your products come with a warranty?", answer: "Yes: every GLACIAL product carries a 2 year warranty against manufacturer's defects." },
+  { question: "Do your products come with a warranty?", answer: "Yes: every GLACIAL product carries a {warranty} against manufacturer's defects." },
   { question: "How do I clean my bottle?", answer: "Hand wash with warm soapy water and a bottle brush. Please do not put your bottle in the dishwasher: the heat can damage the vacuum seal and the finish." },
   { question: "Can I carry carbonated drinks?", answer: "Yes, but open the lid slowly to release the pressure, and do not shake the bottle." },
 ];

@@ -162,6 +162,8 @@ export async function seedDemoStore(db: Db, storage: MediaStorage, now = new Dat
         value: { bottles: { image_url: imageOf("Glacier Classic Bottle") }, tumblers: { image_url: imageOf("Chai Tumbler") } },
       },
       { key: "store_contact", value: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" } },
+      // The FAQ's warranty answer prints it through {warranty} (content/warranty.ts), as does the service strip.
+      { key: "warranty", value: { period: "2 years" } },
     ]);
     await tx.insert(menus).values({ type: "header", isActive: true, items: DEMO_MENU });
     await tx.insert(faqItems).values(DEMO_FAQ.map((f, i) => ({ ...f, sortOrder: i })));

@@ -33,7 +33,7 @@ export type ProductPageData = {
   parent: { name: string; path: string };
 };
 
-export function ProductPage({ product }: { product: ProductPageData }) {
+export function ProductPage({ product, freeShippingOverPaise = FREE_SHIPPING_THRESHOLD_PAISE }: { product: ProductPageData; freeShippingOverPaise?: number }) {
   const { addItem } = useCart();
   const [selection, setSelection] = useState<Record<string, string>>(() => ({ ...defaultVariant(product.variants)?.optionValues }));
   const [engraving, setEngraving] = useState("");
@@ -187,7 +187,7 @@ export function ProductPage({ product }: { product: ProductPageData }) {
               <strong>{WARRANTY_TEXT}</strong> against manufacturer's defects
             </li>
             <li>
-              <strong>Free shipping</strong> on orders over {formatPaise(FREE_SHIPPING_THRESHOLD_PAISE)}
+              <strong>Free shipping</strong> on orders over {formatPaise(freeShippingOverPaise)}
             </li>
             <li>Cold for up to 24 hours, hot for up to 12 hours</li>
           </ul>

@@ -1,11 +1,17 @@
 import { asc } from "drizzle-orm";
 import type { Db } from "~/db/types";
+import { getSetting } from "~/modules/settings/settings.server";
 import { contentPages, faqItems } from "./schema";
+import { withWarranty } from "./warranty";
 
 // Read face for the support bot's retrieval: the FAQ and the Markdown pages, as stored.
 
 export async function listFaqItems(db: Db): Promise<{ id: string; question: string; answer: string }[]> {
-  return db.select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer }).from(faqItems).orderBy(asc(faqItems.sortOrder));
+  const [rows, warranty] = await Promise.all([
+    db.select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer }).from(faqItems).orderBy(asc(faqItems.sortOrder)),
+    getSetting(db, "warranty"),
+  ]);
+  return rows.map((row) => ({ ...row, answer: withWarranty(row.answer, warranty.period) }));
 }
 
 export async function listContentPages(db: Db): Promise<{ slug: string; title: string; bodyMarkdown: string }[]> {

@@ -1,5 +1,7 @@
-import { ModuleUnavailable } from "~/components/admin/module-unavailable";
+import { NavLink, Outlet } from "react-router";
+import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
+import { cn } from "~/lib/cn";
 import { requirePagePermission } from "~/modules/staff/guard.server";
 import type { Route } from "./+types/content";
 
@@ -10,6 +12,38 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Content");
 
-export default function ContentPage() {
-  return <ModuleUnavailable title="Content" what="Editing pages, menus and the FAQ comes with the content module." />;
+const TABS = [
+  { to: "/admin/content/menu", label: "Header menu" },
+  { to: "/admin/content/pages", label: "Pages" },
+  { to: "/admin/content/faq", label: "FAQ and warranty" },
+];
+
+export default function ContentLayout() {
+  return (
+    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+      <PageTitle>Content</PageTitle>
+      <nav aria-label="Content sections" className="mt-4 border-b border-slate-200 dark:border-slate-800">
+        <ul className="-mb-px flex flex-wrap gap-1">
+          {TABS.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  cn(
+                    "inline-block rounded-t-md border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-teal-600",
+                    isActive ? "border-teal-700 text-teal-900 dark:border-teal-400 dark:text-teal-200" : "border-transparent text-slate-700 hover:border-slate-300 dark:text-slate-300",
+                  )
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
+    </section>
+  );
 }

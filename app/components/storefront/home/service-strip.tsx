@@ -1,10 +1,14 @@
 import { Headphones, ShieldCheck, Truck } from "lucide-react";
+import { warrantyTitle } from "~/modules/content/warranty";
 
-/** The service strip (spec section 2): warranty, free shipping over ₹4999, 24/7 support. */
-export function ServiceStrip() {
+/**
+ * The service strip (spec section 2): warranty (the one warranty setting), free shipping over the
+ * threshold of the shipping setting (₹4999 by default, written ungrouped as the spec writes it), 24/7 support.
+ */
+export function ServiceStrip({ warranty, freeShippingOverPaise = 499_900 }: { warranty: string; freeShippingOverPaise?: number }) {
   const items = [
-    { icon: ShieldCheck, title: "2 year warranty", text: "Against manufacturer's defects" },
-    { icon: Truck, title: "Free shipping", text: "Free for orders over ₹4999" },
+    { icon: ShieldCheck, title: warrantyTitle(warranty), text: "Against manufacturer's defects" },
+    { icon: Truck, title: "Free shipping", text: `Free for orders over ₹${Math.round(freeShippingOverPaise / 100)}` },
     { icon: Headphones, title: "Online support", text: "24 hours a day, 7 days a week" },
   ];
   return (
