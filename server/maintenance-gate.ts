@@ -2,10 +2,11 @@ import type { MiddlewareHandler } from "hono";
 import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
 import { readBypassCookie } from "~/modules/settings/maintenance-cookie.server";
 import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance-rules";
+import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getStaff } from "~/modules/staff/guard.server";
 import type { AppServices } from "~/services.server";
 
-type GateServices = Pick<AppServices, "db" | "auth" | "log">;
+type GateServices = Pick<AppServices, "db" | "auth" | "log" | "events">;
 
 /**
  * The maintenance gate, enforced on the server for every storefront request (spec sections 2, 4):
@@ -19,7 +20,7 @@ export function maintenanceGate(services: GateServices): MiddlewareHandler {
     if (!isGatedPath(c.req.path)) return next();
     let blocked: boolean;
     try {
-      const state = await getMaintenanceState(services.db);
+      const state = await storefrontCacheFor(services.events).get("setting:maintenance", () => getMaintenanceState(services.db));
       if (!state.enabled) return next();
       const token = await readBypassCookie(c.req.header("Cookie") ?? null);
       const hasBypass = token ? (await verifyBypassToken(services.db, token)) !== null : false;

@@ -9,6 +9,7 @@ import { createBypassToken, setMaintenance } from "~/modules/settings/maintenanc
 import { seedDemoStore } from "~/seed/demo-store.server";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server-process";
+import { inProcessEvents } from "../support/test-services";
 import { openStorefront } from "../support/storefront";
 
 // Its own server: the store is prepared (seeded, maintenance on, a bypass token) before the
@@ -24,7 +25,7 @@ describe("maintenance gate in Chromium", () => {
     try {
       await database.migrate();
       await seedDemoStore(database.db, localDiskStorage(path.join(dataDir, "media")));
-      await setMaintenance(database.db, { enabled: true, message: "New colours are arriving. Back at 6 pm IST." });
+      await setMaintenance(database.db, { enabled: true, message: "New colours are arriving. Back at 6 pm IST." }, inProcessEvents());
       ({ token } = await createBypassToken(database.db, { label: "Browser test", expiresAt: new Date(Date.now() + 3600_000) }));
     } finally {
       await database.close();

@@ -18,6 +18,7 @@ import { createAuth } from "~/modules/staff/auth.server";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import { maintenanceGate } from "../../server/maintenance-gate";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+import { inProcessEvents } from "../support/test-services";
 
 const NOW = new Date("2026-11-22T10:00:00Z");
 const HOUR = 3600_000;
@@ -44,7 +45,7 @@ describe.each(DRIVERS)("maintenance state and bypass tokens on %s", (kind) => {
   });
 
   it("refuses a message that is too long, leaving the state unchanged", async () => {
-    await expect(setMaintenance(database.db, { enabled: true, message: "x".repeat(2001) })).rejects.toThrow(/at most 2000/);
+    await expect(setMaintenance(database.db, { enabled: true, message: "x".repeat(2001) }, inProcessEvents())).rejects.toThrow(/at most 2000/);
     expect((await getMaintenanceState(database.db)).enabled).toBe(false);
   });
 
@@ -95,11 +96,13 @@ describe.each(DRIVERS)("maintenance gate middleware on %s", (kind) => {
   let app: Hono;
   let auth: ReturnType<typeof createAuth>;
   const log = pino({ level: "silent" });
+  // In-process: the gate's cached state follows setMaintenance's announcement at once.
+  const events = inProcessEvents();
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     auth = createAuth(database.db, { secret: "test-secret-test-secret-test-secret!", baseURL: "http://localhost:3000" });
     app = new Hono();
-    app.use("*", maintenanceGate({ db: database.db, auth, log }));
+    app.use("*", maintenanceGate({ db: database.db, auth, log, events }));
     app.all("*", (c) => c.text("page"));
   });
   afterAll(() => database?.close());
@@ -117,7 +120,7 @@ describe.each(DRIVERS)("maintenance gate middleware on %s", (kind) => {
   });
 
   it("redirects pages, answers data requests with React Router's redirect headers and other writes with 503", async () => {
-    await setMaintenance(database.db, { enabled: true, message: "Soon." });
+    await setMaintenance(database.db, { enabled: true, message: "Soon." }, events);
     const page = await get("/product/x");
     expect(page.status).toBe(302);
     expect(page.headers.get("Location")).toBe("/maintenance");
@@ -164,7 +167,7 @@ describe.each(DRIVERS)("maintenance gate middleware on %s", (kind) => {
       },
     });
     const spyLog = { error: (obj: unknown, msg: string) => logged.push([obj, msg]) } as unknown as pino.Logger;
-    failing.use("*", maintenanceGate({ db: brokenDb, auth, log: spyLog }));
+    failing.use("*", maintenanceGate({ db: brokenDb, auth, log: spyLog, events: inProcessEvents() }));
     failing.all("*", (c) => c.text("page"));
     const res = await failing.request("http://localhost:3000/cart");
     expect(res.status).toBe(200);

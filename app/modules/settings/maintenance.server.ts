@@ -17,11 +17,11 @@ export async function getMaintenanceState(db: Db): Promise<MaintenanceState> {
 
 const maintenanceInput = z.object({ enabled: z.boolean(), message: z.string().trim().max(2000, "The message can be at most 2000 characters.") });
 
-/** Switches maintenance on or off; other server processes learn it through the event bus. */
-export async function setMaintenance(db: Db, input: MaintenanceState, events?: EventBus): Promise<MaintenanceState> {
+/** Switches maintenance on or off; every server process's gate learns it through the event bus. */
+export async function setMaintenance(db: Db, input: MaintenanceState, events: EventBus): Promise<MaintenanceState> {
   const value = maintenanceInput.parse(input);
   await setSetting(db, "maintenance", value);
-  await events?.publish(TOPICS.settingChanged, { key: "maintenance" });
+  await events.publish(TOPICS.settingChanged, { key: "maintenance" });
   return value;
 }
 

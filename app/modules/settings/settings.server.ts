@@ -22,11 +22,21 @@ export const SETTINGS = {
     schema: z.object({ store_name: z.string(), phone: z.string(), email: z.string() }),
     fallback: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" },
   },
+  /** Cart and checkout shipping: free at or above the threshold, a flat fee below it (spec section 9: ₹4999). */
+  shipping: {
+    schema: z.object({ free_over_paise: z.number().int().min(0), flat_fee_paise: z.number().int().min(0) }),
+    fallback: { free_over_paise: 499_900, flat_fee_paise: 9_900 },
+  },
   /** The storefront maintenance gate (see maintenance.server.ts). */
   maintenance: {
     schema: z.object({ enabled: z.boolean(), message: z.string().max(2000) }),
     fallback: { enabled: false, message: "" },
   },
+  /**
+   * The one warranty statement (spec sections 2, 9 disagree: FAQ "lifetime", strip "2 years"):
+   * the service strip and the FAQ answer both print it (see content/warranty.ts).
+   */
+  warranty: { schema: z.object({ period: z.string().trim().min(1).max(60) }), fallback: { period: "2 years" } },
   /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
   staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;

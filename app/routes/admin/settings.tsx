@@ -1,55 +1,136 @@
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { PageTitle } from "~/components/admin/module-unavailable";
+import { BypassLinksSection } from "~/components/admin/settings/bypass-links-section";
+import { MaintenanceSection } from "~/components/admin/settings/maintenance-section";
+import { PricingSection } from "~/components/admin/settings/pricing-section";
+import { SecuritySection } from "~/components/admin/settings/security-section";
+import { StoreDetailsSection } from "~/components/admin/settings/store-details-section";
 import { adminMeta } from "~/lib/admin-meta";
-import { getSetting } from "~/modules/settings/settings.server";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { fieldErrors } from "~/lib/form-errors";
+import { rupeesToPaise } from "~/lib/money";
+import { listBypassTokens } from "~/modules/settings/maintenance.server";
+import { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings-admin.server";
+import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, storeDetailsForm } from "~/modules/settings/settings-forms";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
 import { can } from "~/modules/staff/permissions";
 import { setRequireMfa } from "~/modules/staff/staff-security.server";
 import type { Route } from "./+types/settings";
 
+const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security"] as const;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "settings");
-  const security = await getSetting(context.services.db, "staff_security");
-  return { requireMfa: security.require_mfa, canEdit: can(staff.roles, "settings", "edit") };
+  const [settings, tokens] = await Promise.all([readVersionedSettings(context.services.db, KEYS), listBypassTokens(context.services.db)]);
+  return {
+    canEdit: can(staff.roles, "settings", "edit"),
+    settings,
+    tokens: tokens.map((t) => ({ id: t.id, label: t.label, expiresAt: t.expiresAt.toISOString(), revokedAt: t.revokedAt?.toISOString() ?? null })),
+    now: new Date().toISOString(),
+  };
 }
 
+// Every intent changes settings; admin has view only (spec section 6), super_admin passes.
+const INTENTS = { store: "edit", pricing: "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit" } as const;
+type Intent = keyof typeof INTENTS;
+
+export type SettingsActionData =
+  | { ok: true; intent: Intent; message: string; link?: string }
+  | { ok: false; intent: Intent | null; error?: string; fieldErrors?: Record<string, string> };
+
+const fail = (intent: Intent | null, status: number, body: { error?: string; fieldErrors?: Record<string, string> }) =>
+  data<SettingsActionData>({ ok: false, intent, ...body }, { status });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = await requireActionPermission(context.services, request, "settings", "edit");
   const form = await request.formData();
-  if (form.get("intent") !== "security") return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
-  const requireMfa = form.get("require_mfa") === "on";
-  await setRequireMfa(context.services, staff.user, requireMfa);
-  return { ok: true as const, message: requireMfa ? "Two-factor authentication is now required for all staff." : "Two-factor authentication is now optional." };
+  const raw = String(form.get("intent") ?? "");
+  const intent = raw in INTENTS ? (raw as Intent) : null;
+  // Permission before anything is parsed or changed: 401 without a session, 403 without the right.
+  const staff = await requireActionPermission(context.services, request, "settings", intent ? INTENTS[intent] : "edit");
+  if (!intent) return fail(null, 400, { error: "Unknown action." });
+  const actor = { id: staff.user.id, email: staff.user.email };
+  const values = Object.fromEntries(form);
+  const { services } = context;
+
+  try {
+    switch (intent) {
+      case "store": {
+        const parsed = storeDetailsForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const { version, ...value } = parsed.data;
+        await saveSettings(services, actor, [{ key: "store_contact", value, expectedVersion: version }]);
+        return ok(intent, "Store details saved.");
+      }
+      case "pricing": {
+        const parsed = pricingForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const p = parsed.data;
+        await saveSettings(services, actor, [
+          { key: "gst_settings", value: { percentage: p.gst_percentage }, expectedVersion: p.gst_version },
+          {
+            key: "shipping",
+            value: { free_over_paise: rupeesToPaise(p.free_shipping_over), flat_fee_paise: rupeesToPaise(p.flat_shipping_fee) },
+            expectedVersion: p.shipping_version,
+          },
+        ]);
+        return ok(intent, "GST and shipping saved. The storefront uses them at once.");
+      }
+      case "maintenance": {
+        const parsed = maintenanceForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const { version, ...value } = parsed.data;
+        await saveSettings(services, actor, [{ key: "maintenance", value, expectedVersion: version }]);
+        return ok(intent, value.enabled ? "Maintenance mode is on: visitors now see the maintenance page." : "Maintenance mode is off: the shop is open.");
+      }
+      case "bypass-create": {
+        const parsed = bypassForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const now = new Date();
+        const created = await createBypassLink(services.db, actor, { label: parsed.data.label, expiresAt: bypassExpiry(parsed.data.duration, now) }, now);
+        const link = new URL(`/maintenance?bypass=${created.token}`, services.config.publicUrl).toString();
+        return ok(intent, "Bypass link created. Copy it now: it is shown only once.", link);
+      }
+      case "bypass-revoke": {
+        const id = requireUuid(form.get("id"), "bypass link id");
+        const revoked = await revokeBypassLink(services.db, actor, id);
+        return revoked ? ok(intent, "Bypass link revoked: it no longer lets anyone through.") : fail(intent, 404, { error: "That link does not exist or was already revoked." });
+      }
+      case "security": {
+        const requireMfa = form.get("require_mfa") === "on";
+        await setRequireMfa(services, actor, requireMfa);
+        return ok(intent, requireMfa ? "Two-factor authentication is now required for all staff." : "Two-factor authentication is now optional.");
+      }
+    }
+  } catch (error) {
+    if (error instanceof StaleSettingsError) return fail(intent, 409, { error: error.message });
+    throw error;
+  }
+}
+
+function ok(intent: Intent, message: string, link?: string): SettingsActionData {
+  return { ok: true, intent, message, ...(link ? { link } : {}) };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { settings, canEdit } = loaderData;
+  const result = actionData as SettingsActionData | undefined;
+  const forIntent = (intent: Intent) => (result?.intent === intent ? result : undefined);
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-4xl">
-      <PageTitle>Settings</PageTitle>
-      <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-4 text-slate-700 dark:border-slate-700 dark:text-slate-200">
-        Store details, GST, shipping and maintenance mode are not available yet: they come with the settings module. Staff security works now.
-      </p>
-      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h2 className="text-lg font-semibold">Staff security</h2>
-        {actionData ? (
-          <p role={actionData.ok ? "status" : "alert"} className="mt-3 text-sm">{actionData.ok ? actionData.message : actionData.error}</p>
+    <section aria-labelledby="page-title" className="mx-auto max-w-4xl space-y-8">
+      <div>
+        <PageTitle>Settings</PageTitle>
+        {!canEdit ? (
+          <p role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            You can view the settings; only a super admin can change them.
+          </p>
         ) : null}
-        {loaderData.canEdit ? (
-          <Form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="security" />
-            <label htmlFor="require-mfa" className="inline-flex items-center gap-2">
-              <input id="require-mfa" name="require_mfa" type="checkbox" defaultChecked={loaderData.requireMfa} className="size-4" />
-              Require two-factor authentication (TOTP) for all staff
-            </label>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Staff without it are sent to their account page to set it up before anything else.</p>
-            <button type="submit" className="mt-3 rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">Save</button>
-          </Form>
-        ) : (
-          <p className="mt-3">Two-factor authentication for all staff: {loaderData.requireMfa ? "required" : "optional"}.</p>
-        )}
       </div>
+      <StoreDetailsSection setting={settings.store_contact} canEdit={canEdit} result={forIntent("store")} />
+      <PricingSection gst={settings.gst_settings} shipping={settings.shipping} canEdit={canEdit} result={forIntent("pricing")} />
+      <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forIntent("maintenance")} />
+      <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.intent === "bypass-create" || result?.intent === "bypass-revoke" ? result : undefined} />
+      <SecuritySection requireMfa={settings.staff_security.value.require_mfa} canEdit={canEdit} result={forIntent("security")} />
     </section>
   );
 }

@@ -1,0 +1,108 @@
+import { Copy } from "lucide-react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextField } from "~/components/ui/field";
+import { BYPASS_DURATIONS, bypassForm } from "~/modules/settings/settings-forms";
+import { useSchemaForm } from "../use-schema-form";
+import { SettingsCard, type SectionResult } from "./section";
+
+type Token = { id: string; label: string; expiresAt: string; revokedAt: string | null };
+type Props = { tokens: Token[]; now: string; canEdit: boolean; result?: SectionResult };
+
+const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+
+function status(t: Token, now: string): string {
+  if (t.revokedAt) return "Revoked";
+  return t.expiresAt <= now ? "Expired" : "Active";
+}
+
+export function BypassLinksSection({ tokens, now, canEdit, result }: Props) {
+  const { errors, onSubmit } = useSchemaForm(bypassForm, result?.fieldErrors);
+  const busy = useNavigation().formData?.get("intent") === "bypass-create";
+  const copy = async (link: string) => {
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success("Link copied.");
+    } catch {
+      toast.error("Could not copy: select the link and copy it by hand.");
+    }
+  };
+  return (
+    <SettingsCard
+      id="bypass-links"
+      title="Maintenance bypass links"
+      description="A bypass link lets someone without a staff account (a photographer, an agency) see the shop while maintenance is on, until it expires or is revoked."
+      result={result}
+    >
+      {result?.ok && result.link ? (
+        <div className="mb-4 space-y-2 rounded-md border border-teal-300 bg-teal-50 p-3 dark:border-teal-800 dark:bg-teal-950">
+          <label htmlFor="new-bypass-link" className="block text-sm font-medium">
+            New bypass link (shown only once)
+          </label>
+          <div className="flex gap-2">
+            <input id="new-bypass-link" readOnly value={result.link} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 font-mono text-xs dark:border-slate-600 dark:bg-slate-900" onFocus={(e) => e.currentTarget.select()} />
+            <Button onClick={() => void copy(result.link!)} aria-label="Copy bypass link">
+              <Copy className="size-4" aria-hidden="true" />
+              Copy
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      <Form method="post" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="intent" value="bypass-create" />
+        <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
+          <legend className="sr-only">Create a bypass link</legend>
+          <TextField label="Label" name="label" placeholder="Who is it for?" maxLength={100} error={errors.label} required />
+          <SelectField label="Expires after" name="duration" defaultValue="1d" error={errors.duration}>
+            {BYPASS_DURATIONS.map((d) => (
+              <option key={d.value} value={d.value}>
+                {d.label}
+              </option>
+            ))}
+          </SelectField>
+          {canEdit ? (
+            <Button type="submit" variant="primary" className="sm:mt-6" disabled={busy}>
+              {busy ? "Creating..." : "Create link"}
+            </Button>
+          ) : null}
+        </fieldset>
+      </Form>
+      {tokens.length ? (
+        <table className="mt-6 w-full text-left text-sm">
+          <caption className="sr-only">Bypass links</caption>
+          <thead className="border-b border-slate-200 dark:border-slate-800">
+            <tr>
+              <th scope="col" className="py-2 pr-3">Label</th>
+              <th scope="col" className="py-2 pr-3">Expires</th>
+              <th scope="col" className="py-2 pr-3">Status</th>
+              <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.map((t) => (
+              <tr key={t.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
+                <th scope="row" className="py-2 pr-3 font-medium">{t.label}</th>
+                <td className="py-2 pr-3">{when.format(new Date(t.expiresAt))}</td>
+                <td className="py-2 pr-3">{status(t, now)}</td>
+                <td className="py-2 text-right">
+                  {canEdit && status(t, now) === "Active" ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="bypass-revoke" />
+                      <input type="hidden" name="id" value={t.id} />
+                      <Button type="submit" size="sm" variant="danger" aria-label={`Revoke ${t.label}`}>
+                        Revoke
+                      </Button>
+                    </Form>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No bypass links yet.</p>
+      )}
+    </SettingsCard>
+  );
+}

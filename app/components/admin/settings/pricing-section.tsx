@@ -1,0 +1,53 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { pricingForm } from "~/modules/settings/settings-forms";
+import { useSchemaForm } from "../use-schema-form";
+import { SettingsCard, type SectionResult } from "./section";
+
+type Props = {
+  gst: { value: { percentage: number }; version: number };
+  shipping: { value: { free_over_paise: number; flat_fee_paise: number }; version: number };
+  canEdit: boolean;
+  result?: SectionResult;
+};
+
+const rupees = (paise: number) => String(paise / 100);
+
+export function PricingSection({ gst, shipping, canEdit, result }: Props) {
+  const { errors, onSubmit } = useSchemaForm(pricingForm, result?.fieldErrors);
+  const busy = useNavigation().formData?.get("intent") === "pricing";
+  return (
+    <SettingsCard
+      id="pricing"
+      title="GST and shipping"
+      description="Prices include GST. The storefront caches the GST rate for at most 60 seconds and drops the cache as soon as it is saved here."
+      result={result}
+    >
+      <Form method="post" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="intent" value="pricing" />
+        <input type="hidden" name="gst_version" value={gst.version} />
+        <input type="hidden" name="shipping_version" value={shipping.version} />
+        <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
+          <legend className="sr-only">GST and shipping</legend>
+          <TextField label="GST percentage" name="gst_percentage" inputMode="decimal" defaultValue={String(gst.value.percentage)} error={errors.gst_percentage} hint="0 to 28; default 18." required />
+          <TextField
+            label="Free shipping over (₹)"
+            name="free_shipping_over"
+            inputMode="decimal"
+            defaultValue={rupees(shipping.value.free_over_paise)}
+            error={errors.free_shipping_over}
+            hint="Orders above this ship free; default ₹4999."
+            required
+          />
+          <TextField label="Flat shipping fee (₹)" name="flat_shipping_fee" inputMode="decimal" defaultValue={rupees(shipping.value.flat_fee_paise)} error={errors.flat_shipping_fee} hint="Charged below the threshold." required />
+        </fieldset>
+        {canEdit ? (
+          <Button type="submit" variant="primary" className="mt-4" disabled={busy}>
+            {busy ? "Saving..." : "Save GST and shipping"}
+          </Button>
+        ) : null}
+      </Form>
+    </SettingsCard>
+  );
+}

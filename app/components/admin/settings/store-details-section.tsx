@@ -1,0 +1,32 @@
+import { Form, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { TextField } from "~/components/ui/field";
+import { storeDetailsForm } from "~/modules/settings/settings-forms";
+import { useSchemaForm } from "../use-schema-form";
+import { SettingsCard, type SectionResult } from "./section";
+
+type Props = { setting: { value: { store_name: string; phone: string; email: string }; version: number }; canEdit: boolean; result?: SectionResult };
+
+export function StoreDetailsSection({ setting, canEdit, result }: Props) {
+  const { errors, onSubmit } = useSchemaForm(storeDetailsForm, result?.fieldErrors);
+  const busy = useNavigation().formData?.get("intent") === "store";
+  return (
+    <SettingsCard id="store-details" title="Store details" description="The storefront footer shows the phone and email; the store name appears in the copyright line." result={result}>
+      <Form method="post" onSubmit={onSubmit} noValidate>
+        <input type="hidden" name="intent" value="store" />
+        <input type="hidden" name="version" value={setting.version} />
+        <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
+          <legend className="sr-only">Store details</legend>
+          <TextField label="Store name" name="store_name" defaultValue={setting.value.store_name} error={errors.store_name} required maxLength={80} />
+          <TextField label="Contact phone" name="phone" type="tel" defaultValue={setting.value.phone} error={errors.phone} required />
+          <TextField label="Contact email" name="email" type="email" defaultValue={setting.value.email} error={errors.email} required />
+        </fieldset>
+        {canEdit ? (
+          <Button type="submit" variant="primary" className="mt-4" disabled={busy}>
+            {busy ? "Saving..." : "Save store details"}
+          </Button>
+        ) : null}
+      </Form>
+    </SettingsCard>
+  );
+}
