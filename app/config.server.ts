@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Config } from "./modules/media/s3-storage.server";
 
 /** Typed environment: every variable the shop reads, validated once at start-up. Documented in README.md. */
 const envSchema = z.object({
@@ -19,6 +20,12 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().min(3).default("GLACIAL <no-reply@glacial.in>"),
   TRUST_PROXY: z.enum(["true", "false", "1", "0"]).default("false"),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true"),
 });
 
 export type AppConfig = {
@@ -39,6 +46,8 @@ export type AppConfig = {
   mailFrom: string;
   /** True behind a reverse proxy that sets X-Forwarded-For; otherwise the socket address is the client IP. */
   trustProxy: boolean;
+  /** Media in an S3-compatible bucket when S3_BUCKET is set; otherwise on disk under DATA_DIR/media. */
+  s3?: S3Config | null;
 };
 
 export class ConfigError extends Error {}
@@ -50,6 +59,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError("invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -66,6 +78,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     trustProxy: e.TRUST_PROXY === "true" || e.TRUST_PROXY === "1",
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
+        }
+      : null,
   };
 }
 

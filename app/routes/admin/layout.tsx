@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { SonnerToaster } from "~/components/ui/sonner-toaster";
 import { visibleNav } from "~/modules/staff/admin-nav";
 import { requireStaffPage } from "~/modules/staff/guard.server";
 import type { Route } from "./+types/layout";
@@ -17,9 +18,13 @@ export const shouldRevalidate = () => true;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminShell nav={loaderData.nav} email={loaderData.email} roles={loaderData.roles}>
-      <Outlet />
-    </AdminShell>
+    <>
+      <AdminShell nav={loaderData.nav} email={loaderData.email} roles={loaderData.roles}>
+        <Outlet />
+      </AdminShell>
+      {/* Mounted with the page: back-office screens may toast as soon as they render. */}
+      <SonnerToaster />
+    </>
   );
 }
 
