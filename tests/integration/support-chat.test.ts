@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOPICS } from "~/modules/events/topics";
 import { BOT_TEXT } from "~/modules/support/bot.server";
 import { MESSAGE_TOO_LONG, type ChatMessage } from "~/modules/support/chat-input";
-import { hashSecret } from "~/modules/support/conversations.server";
+import { hashSecret, insertMessage, lockConversation, publishMessage, type MessageEvent, type StoredMessage } from "~/modules/support/conversations.server";
 import { supportDeps } from "~/modules/support/deps.server";
 import { TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/modules/support/errors";
 import {
@@ -250,6 +251,55 @@ describe.each(DRIVERS)("support chat on %s", (kind) => {
     expect(expected.length).toBeGreaterThanOrEqual(3);
     await b.cancel();
     await expect.poll(() => hub.size()).toBe(0);
+  });
+
+  it("delivers every message once and in order when events arrive out of order, a stream is behind, or a message is too long to travel inline", async () => {
+    const c = await start("Hello!");
+    const deps = supportDeps(services);
+    const lastSeq = c.messages.at(-1)!.seq;
+    const open = async (after: number) => {
+      const res = await app.request(`/api/support/conversations/${c.id}/stream?token=${c.token}&after=${after}`);
+      expect(res.status).toBe(200);
+      return sseReader(res.body!);
+    };
+    const current = await open(lastSeq);
+    const behind = await open(0);
+    const seen: MessageEvent[] = [];
+    const off = services.events.subscribe(TOPICS.supportMessage, (p) => seen.push(p as MessageEvent));
+
+    const write = (text: string) =>
+      services.db.transaction(async (tx): Promise<StoredMessage> => {
+        await lockConversation(tx, c.id);
+        return insertMessage(tx, c.id, { senderType: "admin", senderName: "Ravi", message: text });
+      });
+    const first = await write("First of two");
+    const second = await write("Second of two");
+    // Control characters are escaped six bytes each: over NOTIFY's 8000-byte limit as JSON.
+    const long = await write("\u0001".repeat(2000));
+    expect(second.prevSeq).toBe(first.message.seq);
+    expect(first.prevSeq).toBe(lastSeq);
+    // Another process's NOTIFY can overtake: publish the later message first.
+    await publishMessage(deps, second);
+    await publishMessage(deps, first);
+    await publishMessage(deps, long);
+
+    const expectedNew = [first.message.id, second.message.id, long.message.id];
+    const got = await current.drain(1000);
+    expect(got.map((e) => JSON.parse(e.data).id)).toEqual(expectedNew);
+    const all = (await history(c.id, c.token)).body.messages.map((m) => m.id);
+    const caughtUp = await behind.drain(500);
+    expect(caughtUp.map((e) => JSON.parse(e.data).id)).toEqual(all);
+    expect(all.slice(-3)).toEqual(expectedNew);
+
+    // Short messages travel inline with their predecessor's seq; the long one as ids only.
+    await expect.poll(() => seen.length, { timeout: 5000 }).toBe(3);
+    const byId = new Map(seen.map((e) => [e.messageId, e]));
+    expect(byId.get(first.message.id)).toMatchObject({ prevSeq: lastSeq, message: { message: "First of two" } });
+    expect(byId.get(long.message.id)?.message).toBeUndefined();
+    expect(byId.get(long.message.id)?.prevSeq).toBe(second.message.seq);
+    off();
+    await current.cancel();
+    await behind.cancel();
   });
 
   it("gives staff the inbox: list with unread, search and filters, seen, assign, close and reopen, badge, canned replies", async () => {

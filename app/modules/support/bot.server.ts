@@ -83,5 +83,5 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
   if (!stored) return null;
   if (handover) await publishConversation(deps, conversation.id, "status");
   await publishMessage(deps, stored);
-  return stored;
+  return stored.message;
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, eq, gt, gte, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, max, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import { isUuid } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
@@ -24,7 +24,14 @@ export type SupportDeps = {
 };
 
 export type Conversation = typeof supportConversations.$inferSelect;
-export type MessageEvent = { conversationId: string; messageId: string; seq: number; senderType: string };
+/**
+ * `prevSeq` is the seq of the conversation's previous message (0 for the first) and `message`
+ * the message itself when it fits in a NOTIFY payload: a stream that has seen exactly prevSeq
+ * gets it without reading the database; any other stream catches up with a read.
+ */
+export type MessageEvent = { conversationId: string; messageId: string; seq: number; senderType: string; prevSeq: number; message?: ChatMessage };
+/** A message just written, with the seq of the one before it in its conversation. */
+export type StoredMessage = { message: ChatMessage; prevSeq: number };
 export type ConversationEvent = { conversationId: string; change: "created" | "status" | "assigned" | "seen" };
 
 export const VISITOR_SENDER = "visitor";
@@ -94,18 +101,25 @@ export async function insertMessage(
   conversationId: string,
   msg: { senderType: string; senderName: string; message: string },
   opts: { touch?: boolean } = {},
-): Promise<ChatMessage> {
+): Promise<StoredMessage> {
+  // Under the conversation's row lock no other message of it can be written in between.
+  const [prev] = await tx.select({ seq: max(supportMessages.seq) }).from(supportMessages).where(eq(supportMessages.conversationId, conversationId));
   // clock_timestamp, not the transaction's now(): after the row lock, so created_at follows seq.
   const [row] = await tx
     .insert(supportMessages)
     .values({ conversationId, ...msg, createdAt: sql`clock_timestamp()` })
     .returning();
   if (opts.touch !== false) await tx.update(supportConversations).set({ lastMessageAt: row!.createdAt }).where(eq(supportConversations.id, conversationId));
-  return toChatMessage(row!);
+  return { message: toChatMessage(row!), prevSeq: Number(prev?.seq ?? 0) };
 }
 
-export async function publishMessage(deps: SupportDeps, message: ChatMessage) {
-  const event: MessageEvent = { conversationId: message.conversationId, messageId: message.id, seq: message.seq, senderType: message.senderType };
+// NOTIFY refuses payloads over 8000 bytes; a long message travels as ids only.
+const INLINE_EVENT_BYTES = 7000;
+
+export async function publishMessage(deps: SupportDeps, { message, prevSeq }: StoredMessage) {
+  const ids: MessageEvent = { conversationId: message.conversationId, messageId: message.id, seq: message.seq, senderType: message.senderType, prevSeq };
+  const full: MessageEvent = { ...ids, message };
+  const event = Buffer.byteLength(JSON.stringify(full)) <= INLINE_EVENT_BYTES ? full : ids;
   await deps.events.publish(TOPICS.supportMessage, event).catch((error) => deps.log?.error({ err: error }, "publishing a support message failed"));
 }
 
@@ -164,12 +178,12 @@ export async function sendVisitorMessage(
           unreadForStaff: 1,
         })
         .returning();
-      const message = await insertMessage(tx, conversation!.id, { senderType: VISITOR_SENDER, senderName: visitor.name, message: input.message });
-      return { conversation: { ...conversation!, lastMessageAt: new Date(message.createdAt) }, message };
+      const stored = await insertMessage(tx, conversation!.id, { senderType: VISITOR_SENDER, senderName: visitor.name, message: input.message });
+      return { conversation: { ...conversation!, lastMessageAt: new Date(stored.message.createdAt) }, stored };
     });
     await publishConversation(deps, result.conversation.id, "created");
-    await publishMessage(deps, result.message);
-    return { conversationId: result.conversation.id, visitorToken: token, ...result };
+    await publishMessage(deps, result.stored);
+    return { conversationId: result.conversation.id, visitorToken: token, conversation: result.conversation, message: result.stored.message };
   }
 
   const conversationId = input.conversationId;
@@ -188,7 +202,8 @@ export async function sendVisitorMessage(
         ),
       );
     if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new SupportError(429, TOO_MANY_MESSAGES);
-    const message = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
+    const stored = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
+    const message = stored.message;
     // A visitor writing after staff took over waits for staff again; a closed chat reopens.
     const status = conversation.staffRepliedAt ? "waiting_for_staff" : conversation.status === "closed" ? "open" : conversation.status;
     const [updated] = await tx
@@ -201,9 +216,9 @@ export async function sendVisitorMessage(
       })
       .where(eq(supportConversations.id, conversation.id))
       .returning();
-    return { conversation: updated!, message, statusChanged: status !== conversation.status };
+    return { conversation: updated!, stored, statusChanged: status !== conversation.status };
   });
   if (result.statusChanged) await publishConversation(deps, result.conversation.id, "status");
-  await publishMessage(deps, result.message);
-  return { conversationId: result.conversation.id, message: result.message, conversation: result.conversation };
+  await publishMessage(deps, result.stored);
+  return { conversationId: result.conversation.id, message: result.stored.message, conversation: result.conversation };
 }

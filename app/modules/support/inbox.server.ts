@@ -160,9 +160,10 @@ export type StaffActor = { id: string; name: string; roles: Role[] };
 export async function replyAsStaff(deps: SupportDeps, staff: StaffActor, conversationId: string, rawText: unknown): Promise<ChatMessage> {
   const parsed = chatMessageText.safeParse(rawText);
   if (!parsed.success) throw new SupportError(400, parsed.error.issues[0]!.message);
-  const message = await deps.db.transaction(async (tx) => {
+  const stored = await deps.db.transaction(async (tx) => {
     const c = await lockConversation(tx, conversationId);
-    const message = await insertMessage(tx, c.id, { senderType: senderTypeFor(staff.roles), senderName: staff.name, message: parsed.data });
+    const stored = await insertMessage(tx, c.id, { senderType: senderTypeFor(staff.roles), senderName: staff.name, message: parsed.data });
+    const message = stored.message;
     await tx
       .update(supportConversations)
       .set({
@@ -174,11 +175,11 @@ export async function replyAsStaff(deps: SupportDeps, staff: StaffActor, convers
         assignedTo: c.assignedTo ?? staff.id,
       })
       .where(eq(supportConversations.id, c.id));
-    return message;
+    return stored;
   });
   await publishConversation(deps, conversationId, "status");
-  await publishMessage(deps, message);
-  return message;
+  await publishMessage(deps, stored);
+  return stored.message;
 }
 
 /** Staff who may be assigned a chat: everyone whose roles can edit support. */

@@ -4,6 +4,7 @@ import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
 import { listActiveProductFacts, type ProductFacts } from "~/modules/catalog/product-facts.server";
 import { listContentPages, listFaqItems } from "~/modules/content/knowledge.server";
+import { warrantyTitle } from "~/modules/content/warranty";
 import { getSetting } from "~/modules/settings/settings.server";
 
 // The bot's knowledge: passages from the FAQ, the content pages, the service facts and the
@@ -24,16 +25,17 @@ export type Ranked = { passage: Passage; rank: number; matched: number; terms: n
 export const FREE_SHIPPING_OVER_PAISE = 499_900;
 
 export async function buildCorpus(db: Db): Promise<Passage[]> {
-  const [faq, pages, productFacts, contact] = await Promise.all([
+  const [faq, pages, productFacts, contact, warranty] = await Promise.all([
     listFaqItems(db),
     listContentPages(db),
     listActiveProductFacts(db),
     getSetting(db, "store_contact"),
+    getSetting(db, "warranty"),
   ]);
   const passages: Passage[] = [];
   for (const f of faq) passages.push({ source: "faq", title: f.question, text: f.answer, link: "/faq" });
   passages.push(
-    { source: "fact", title: "Warranty", text: "Every GLACIAL product carries a 2 year warranty against manufacturer's defects.", link: "/faq" },
+    { source: "fact", title: "Warranty", text: `Every GLACIAL product carries a ${warrantyTitle(warranty.period)} against manufacturer's defects.`, link: "/faq" },
     {
       source: "fact",
       title: "Free shipping delivery charges",

@@ -6,8 +6,8 @@ import type { ChatMessage } from "./chat-input";
 import { listMessages, type MessageEvent } from "./conversations.server";
 
 // Fan-out of new messages to the open streams of this process. One bus subscription per
-// process; per conversation, one database read per burst of events however many streams are
-// open, each stream receiving only messages after its own cursor (its Last-Event-ID).
+// process; per conversation, at most one database read per burst of events however many streams
+// are open, each stream receiving only messages after its own cursor (its Last-Event-ID).
 
 type Listener = { cursor: number; deliver(messages: ChatMessage[]): void };
 type Room = { listeners: Set<Listener>; dirty: boolean; running: boolean };
@@ -60,10 +60,27 @@ function createStreamHub({ db, events, log }: { db: Db; events: EventBus; log?: 
     }
   };
 
+  // The event usually carries the message: a stream whose cursor is exactly the previous
+  // message's seq takes it as is (no database read, which on PGlite would queue behind the
+  // bot's work on the single connection). Streams behind, or a read in flight, take the
+  // catch-up path so that no stream ever skips or repeats a message.
   events.subscribe(TOPICS.supportMessage, (payload) => {
-    const { conversationId } = payload as MessageEvent;
-    const room = rooms.get(conversationId);
-    if (room) void sync(conversationId, room);
+    const event = payload as MessageEvent;
+    const room = rooms.get(event.conversationId);
+    if (!room) return;
+    const message = event.message;
+    if (!message || room.running) return void sync(event.conversationId, room);
+    let behind = false;
+    for (const listener of room.listeners) {
+      if (listener.cursor >= message.seq) continue;
+      if (listener.cursor !== event.prevSeq) {
+        behind = true;
+        continue;
+      }
+      listener.cursor = message.seq;
+      listener.deliver([message]);
+    }
+    if (behind) void sync(event.conversationId, room);
   });
 
   return {
