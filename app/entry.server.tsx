@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { markDegraded } from "./load-context";
 import { NonceProvider } from "./lib/nonce";
 
 // React Router's default Node entry, plus the CSP nonce on every inline script it and React emit.
@@ -48,6 +49,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
+          markDegraded(loadContext);
           if (shellRendered) console.error(error);
         },
       },

@@ -5,7 +5,18 @@ declare module "react-router" {
     services: AppServices;
     /** This request's Content-Security-Policy nonce (server/app.ts). */
     cspNonce?: string;
+    /** Set by the page cache (server/page-cache.ts) on the pages it may keep. */
+    renderFlags?: RenderFlags;
   }
 }
 
-export {};
+export type RenderFlags = {
+  /** A loader fell back to an empty state after an error, or rendering failed: do not keep this page. */
+  degraded: boolean;
+};
+
+/** Marks this request's page as built from a fallback, so no cache keeps it. */
+export function markDegraded(context: { renderFlags?: RenderFlags }): void {
+  if (context.renderFlags) context.renderFlags.degraded = true;
+}
+

@@ -1,8 +1,10 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { hasStorefrontChrome, StorefrontShell } from "~/components/storefront/storefront-shell";
 import { Toaster } from "~/components/ui/toaster";
+import { markDegraded } from "~/load-context";
 import { getHeaderMenu } from "~/modules/content/menus.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./lib/nonce";
@@ -13,27 +15,41 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
   if (!hasStorefrontChrome(pathname)) return { storefront: null };
-  const { db, log } = context.services;
-  const [menu, contact] = await Promise.all([
-    getHeaderMenu(db).catch((error: unknown) => {
+  const { db, log, events } = context.services;
+  const cache = storefrontCacheFor(events);
+  const [menu, contact, shipping] = await Promise.all([
+    cache.get("header-menu", () => getHeaderMenu(db)).catch((error: unknown) => {
       log.error({ err: error }, "header menu could not be loaded; showing the fallback menu");
+      markDegraded(context);
       return null;
     }),
-    getSetting(db, "store_contact").catch((error: unknown) => {
+    cache.get("setting:store_contact", () => getSetting(db, "store_contact")).catch((error: unknown) => {
       log.error({ err: error }, "store contact could not be loaded");
+      markDegraded(context);
       return null;
+    }),
+    cache.get("setting:shipping", () => getSetting(db, "shipping")).catch((error: unknown) => {
+      log.error({ err: error }, "shipping setting could not be loaded");
+      markDegraded(context);
+      return SETTINGS.shipping.fallback;
     }),
   ]);
-  return { storefront: { menu, contact } };
+  return { storefront: { menu, contact, freeShippingOverPaise: shipping.free_over_paise } };
 }
 
-/** The chrome's data depends only on whether the page shows the storefront chrome. */
-export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+/**
+ * The chrome's data depends only on whether the page shows the storefront chrome, except for an
+ * explicit revalidation of the same page (the live home page after a menu change) without a form.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod }: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.href === nextUrl.href && !formMethod) return hasStorefrontChrome(nextUrl.pathname);
   return hasStorefrontChrome(currentUrl.pathname) !== hasStorefrontChrome(nextUrl.pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The back office mounts its own toaster at once (routes/admin/layout.tsx).
+  const inAdminShell = useMatches().some((m) => m.id === "routes/admin/layout");
   return (
     // The admin's theme script may set class="dark" before hydration.
     <html lang="en-IN" suppressHydrationWarning>
@@ -45,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased">
         {children}
-        <Toaster />
+        {inAdminShell ? null : <Toaster />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

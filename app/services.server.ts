@@ -7,6 +7,7 @@ import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
 import { createEventBus, type EventBus } from "./modules/events/event-bus.server";
 import { createMailer, type Mailer } from "./modules/mail/mail.server";
+import { s3Storage } from "./modules/media/s3-storage.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
 import { createAuth, type Auth } from "./modules/staff/auth.server";
 import { resetPasswordMail } from "./modules/staff/staff-mail.server";
@@ -33,7 +34,7 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
     : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
   try {
     await database.migrate();
-    const storage = localDiskStorage(path.join(config.dataDir, "media"));
+    const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, "media"));
     const shouldSeed =
       config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite");
     if (shouldSeed && (await isStoreEmpty(database.db))) {

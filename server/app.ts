@@ -9,9 +9,10 @@ import { createRequestHandler } from "react-router";
 import { readConfig } from "~/config.server";
 import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
 import { openServices, type AppServices } from "~/services.server";
-import "~/load-context";
+import type { RenderFlags } from "~/load-context";
 import { supportApi } from "./support-api";
 import { maintenanceGate } from "./maintenance-gate";
+import { createPageCache } from "./page-cache";
 import { storefrontEvents } from "./storefront-events";
 
 export { openServices, readConfig };
@@ -24,7 +25,7 @@ export type CreateAppOptions = {
 
 /** The HTTP surface: health, images and feeds first, then the maintenance gate, live events and every page through React Router. */
 export function createApp(services: AppServices, options: CreateAppOptions) {
-  const app = new Hono<{ Variables: SecureHeadersVariables }>();
+  const app = new Hono<{ Variables: SecureHeadersVariables & { renderFlags?: RenderFlags } }>();
   const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), options.mode);
 
   app.use("*", clientAddress(services.config.trustProxy));
@@ -87,7 +88,8 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   app.use("*", maintenanceGate(services));
   app.get("/events/storefront", storefrontEvents(services));
 
-  app.all("*", (c) => handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce") }));
+  app.use("*", createPageCache(services).middleware);
+  app.all("*", (c) => handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce"), renderFlags: c.get("renderFlags") }));
   return app;
 }
 

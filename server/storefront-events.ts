@@ -7,7 +7,8 @@ export const KEEP_ALIVE_MS = 25_000;
 
 /**
  * GET /events/storefront: server-sent events for open storefront pages. Forwards catalog changes
- * (event "catalog", { productId }) and setting changes (event "setting", { key }) from the event
+ * (event "catalog", { productId }), setting changes (event "setting", { key }) and content changes
+ * (event "content", { kind }: header menu, home FAQ, a page) from the event
  * bus; a comment every 25 s keeps proxies from closing an idle stream. Subscriptions end when the
  * client disconnects.
  */
@@ -26,6 +27,7 @@ export function storefrontEvents(services: Pick<AppServices, "events" | "log">, 
         const offs = [
           services.events.subscribe(TOPICS.catalogChanged, (p) => send("catalog", p)),
           services.events.subscribe(TOPICS.settingChanged, (p) => send("setting", p)),
+          services.events.subscribe(TOPICS.contentChanged, (p) => send("content", p)),
         ];
         const close = () => {
           if (!open) return;

@@ -3,14 +3,24 @@ import { useCart } from "~/components/cart/cart-context";
 import { CartLines, CartNotices } from "~/components/cart/cart-lines";
 import { useCartPriceCheck } from "~/components/cart/use-cart-price-check";
 import { itemCountLabel } from "~/lib/cart/cart";
+import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
+import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/cart";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const [gstPercent, shipping] = await Promise.all([
+    storefrontGstPercent(context.services, () => markDegraded(context)),
+    storefrontShipping(context.services, () => markDegraded(context)),
+  ]);
+  return { gstPercent, freeOverPaise: shipping.free_over_paise };
+}
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Your Cart", description: "The items in your GLACIAL cart.", noindex: true });
 
 /** /cart: the same lines and stepper as the drawer, with prices re-checked on arrival. */
-export default function CartPage() {
+export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { items, totalItems, subtotal, hydrated } = useCart();
   const { notices, failed } = useCartPriceCheck(true);
   return (
@@ -41,7 +51,8 @@ export default function CartPage() {
               <span data-testid="cart-subtotal">{formatPaise(subtotal)}</span>
             </div>
             <p className="text-sm text-slate-700">
-              Prices include GST. {subtotal > 499_900 ? "Your order ships free." : "Free shipping on orders over ₹4,999."}
+              Prices include GST ({loaderData.gstPercent}%).{" "}
+              {subtotal > loaderData.freeOverPaise ? "Your order ships free." : `Free shipping on orders over ${formatPaise(loaderData.freeOverPaise)}.`}
             </p>
             <Link to="/checkout" className="block rounded-full bg-brand px-6 py-3 text-center font-semibold text-white hover:bg-brand/90">
               Proceed to Checkout

@@ -3,16 +3,20 @@ import { ListingScreen } from "~/components/catalog/listing-screen";
 import { pageMeta } from "~/lib/meta";
 import { CATEGORIES, isCategorySlug } from "~/modules/catalog/categories";
 import { listCategoryProducts } from "~/modules/catalog/collection-listing.server";
-import { parseListingParams } from "~/modules/catalog/listing-params";
+import { parseListingParams } from "~/modules/catalog/listing-query.server";
+import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import type { Route } from "./+types/category";
 
 // /bottles, /tumblers, /accessories, /all-products and their /category/... aliases.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
+  const { db, config, events } = context.services;
   const url = new URL(request.url);
   const slug = url.pathname.replace(/\/+$/, "").split("/").pop() ?? "";
   if (!isCategorySlug(slug)) throw data(null, { status: 404 });
-  const listing = await listCategoryProducts(db, slug, parseListingParams(url.searchParams));
+  const listingParams = parseListingParams(url.searchParams);
+  const listing = await storefrontCacheFor(events).get(`category-listing:${slug}:${JSON.stringify(listingParams)}`, () =>
+    listCategoryProducts(db, slug, listingParams),
+  );
   const category = CATEGORIES[slug];
   return {
     category,

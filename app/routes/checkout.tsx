@@ -3,15 +3,19 @@ import { useCart } from "~/components/cart/cart-context";
 import { CartNotices, lineName } from "~/components/cart/cart-lines";
 import { useCartPriceCheck } from "~/components/cart/use-cart-price-check";
 import { itemCountLabel } from "~/lib/cart/cart";
+import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
-import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
+import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // Spec section 8: a failing GST setting means 18 %.
-  const gst = await getSetting(context.services.db, "gst_settings").catch(() => SETTINGS.gst_settings.fallback);
-  return { gstPercent: gst.percentage };
+  // Spec sections 8 and 9: GST is cached 60 s, and a failing read means 18 %.
+  const [gstPercent, shipping] = await Promise.all([
+    storefrontGstPercent(context.services, () => markDegraded(context)),
+    storefrontShipping(context.services, () => markDegraded(context)),
+  ]);
+  return { gstPercent, shipping };
 }
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your GLACIAL order.", noindex: true });
@@ -21,10 +25,16 @@ function includedGst(totalPaise: number, percent: number): number {
   return Math.round((totalPaise * percent) / (100 + percent));
 }
 
+/** Spec section 2: free for orders over the threshold; below it the flat fee of the settings. */
+function shippingFor(subtotalPaise: number, shipping: { free_over_paise: number; flat_fee_paise: number }): number {
+  return subtotalPaise > shipping.free_over_paise ? 0 : shipping.flat_fee_paise;
+}
+
 /** /checkout: a summary of the cart. Payment is not built yet, and the page says so; no order is created. */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { items, totalItems, subtotal, hydrated } = useCart();
   const { notices, failed } = useCartPriceCheck(true);
+  const shippingPaise = shippingFor(subtotal, loaderData.shipping);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Checkout</h1>
@@ -68,12 +78,19 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex justify-between text-sm text-slate-700">
               <dt>Includes GST ({loaderData.gstPercent}%)</dt>
-              <dd>{formatPaise(includedGst(subtotal, loaderData.gstPercent))}</dd>
+              <dd data-testid="checkout-gst">{formatPaise(includedGst(subtotal, loaderData.gstPercent))}</dd>
             </div>
             <div className="flex justify-between text-sm text-slate-700">
               <dt>Shipping</dt>
-              <dd>{subtotal > 499_900 ? "Free" : "Calculated when checkout opens (free over ₹4,999)"}</dd>
+              <dd data-testid="checkout-shipping">{shippingPaise === 0 ? "Free" : formatPaise(shippingPaise)}</dd>
             </div>
+            <div className="flex justify-between font-semibold">
+              <dt>Total</dt>
+              <dd data-testid="checkout-total">{formatPaise(subtotal + shippingPaise)}</dd>
+            </div>
+            {shippingPaise > 0 ? (
+              <p className="text-sm text-slate-700">Free shipping on orders over {formatPaise(loaderData.shipping.free_over_paise)}.</p>
+            ) : null}
           </dl>
           <Link to="/cart" className="inline-block font-semibold text-brand underline">
             Back to cart

@@ -2,15 +2,20 @@ import { data } from "react-router";
 import { ListingScreen } from "~/components/catalog/listing-screen";
 import { pageMeta } from "~/lib/meta";
 import { getActiveCollection, listCollectionProducts } from "~/modules/catalog/collection-listing.server";
-import { parseListingParams } from "~/modules/catalog/listing-params";
+import { parseListingParams } from "~/modules/catalog/listing-query.server";
+import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import type { Route } from "./+types/collection";
 
 // /collections/{slug} and /collection/{slug}: one screen; the canonical URL is the plural form.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
-  const collection = await getActiveCollection(db, params.slug);
+  const { db, config, events } = context.services;
+  const cache = storefrontCacheFor(events);
+  const collection = await cache.get(`collection:${params.slug}`, () => getActiveCollection(db, params.slug));
   if (!collection) throw data(null, { status: 404 });
-  const listing = await listCollectionProducts(db, collection.id, parseListingParams(new URL(request.url).searchParams));
+  const listingParams = parseListingParams(new URL(request.url).searchParams);
+  const listing = await cache.get(`collection-listing:${collection.id}:${JSON.stringify(listingParams)}`, () =>
+    listCollectionProducts(db, collection.id, listingParams),
+  );
   return {
     collection,
     listing,

@@ -10,15 +10,16 @@ import { HeroCarousel, type HeroSlide } from "~/components/storefront/home/hero-
 import { ServiceStrip } from "~/components/storefront/home/service-strip";
 import { PremiumTumblers } from "~/components/storefront/home/tumblers";
 import { useLiveStorefront } from "~/components/storefront/home/use-live-storefront";
+import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { listCollectionCards } from "~/modules/catalog/home-collections.server";
+import { TUMBLERS_LIMIT } from "~/modules/catalog/home-rules";
 import { listBestSellers, listTumblers } from "~/modules/catalog/listing.server";
 import { listFaqItems } from "~/modules/content/faq.server";
 import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/paths";
+import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/home";
-
-const TUMBLERS_LIMIT = 8;
 
 function heroSlide(image: { url: string; alt: string }): HeroSlide {
   // Bundled defaults are public files; stored images go through the image endpoint at two widths.
@@ -30,21 +31,29 @@ function heroSlide(image: { url: string; alt: string }): HeroSlide {
 const tile = (url: string) => (url ? mediaUrl(url, { width: 800, height: 600, quality: 85, format: "webp" }) : PLACEHOLDER_IMAGE);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, log, config } = context.services;
+  const { db, log, config, events } = context.services;
+  const cache = storefrontCacheFor(events);
   // Spec section 8: each block's load failure is logged only; the block shows its empty state.
   const safe = <T,>(what: string, work: Promise<T>, fallback: T): Promise<T> =>
     work.catch((error: unknown) => {
       log.error({ err: error }, `home: ${what} could not be loaded`);
+      markDegraded(context);
       return fallback;
     });
-  const [heroImages, sections, products, faq, contact] = await Promise.all([
-    safe("hero carousel images", getSetting(db, "hero_carousel_images"), []),
-    safe("collection sections", getSetting(db, "collection_sections"), SETTINGS.collection_sections.fallback),
-    safe("homepage products setting", getSetting(db, "homepage_products"), SETTINGS.homepage_products.fallback),
-    safe("FAQ", listFaqItems(db), []),
-    safe("store contact", getSetting(db, "store_contact"), SETTINGS.store_contact.fallback),
+  const [heroImages, sections, products, faq, contact, warranty, shipping] = await Promise.all([
+    safe("hero carousel images", cache.get("setting:hero_carousel_images", () => getSetting(db, "hero_carousel_images")), []),
+    safe("collection sections", cache.get("setting:collection_sections", () => getSetting(db, "collection_sections")), SETTINGS.collection_sections.fallback),
+    safe("homepage products setting", cache.get("setting:homepage_products", () => getSetting(db, "homepage_products")), SETTINGS.homepage_products.fallback),
+    safe("FAQ", cache.get("faq", () => listFaqItems(db)), []),
+    safe("store contact", cache.get("setting:store_contact", () => getSetting(db, "store_contact")), SETTINGS.store_contact.fallback),
+    safe("warranty", cache.get("setting:warranty", () => getSetting(db, "warranty")), SETTINGS.warranty.fallback),
+    safe("shipping", cache.get("setting:shipping", () => getSetting(db, "shipping")), SETTINGS.shipping.fallback),
   ]);
-  const best = await safe("best sellers", listBestSellers(db, { offset: 0, limit: products.bottles }), { cards: [], total: 0 });
+  const best = await safe(
+    "best sellers",
+    cache.get(`best-sellers:${products.bottles}`, () => listBestSellers(db, { offset: 0, limit: products.bottles })),
+    { cards: [], total: 0 },
+  );
   return {
     origin: config.publicUrl,
     contact,
@@ -54,9 +63,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: best.total,
     showLoadMore: products.show_load_more,
     faq,
+    warranty: warranty.period,
+    freeShippingOverPaise: shipping.free_over_paise,
     // Below the fold: streamed after the first paint.
-    collections: safe("collections", listCollectionCards(db), []),
-    tumblers: safe("tumblers", listTumblers(db, TUMBLERS_LIMIT), []),
+    collections: safe("collections", cache.get("collection-cards", () => listCollectionCards(db)), []),
+    tumblers: safe("tumblers", cache.get("tumblers", () => listTumblers(db, TUMBLERS_LIMIT)), []),
   };
 }
 
@@ -100,7 +111,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </Suspense>
       <FeatureStrip />
       <HomeFaq items={loaderData.faq} />
-      <ServiceStrip />
+      <ServiceStrip warranty={loaderData.warranty} freeShippingOverPaise={loaderData.freeShippingOverPaise} />
     </>
   );
 }

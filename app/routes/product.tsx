@@ -1,13 +1,20 @@
 import { data } from "react-router";
 import { ProductPage } from "~/components/catalog/product-page";
+import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { getProductDetail } from "~/modules/catalog/product-detail.server";
 import { productJsonLd } from "~/modules/catalog/product-view";
+import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.services;
-  const product = await getProductDetail(db, params.slug);
+  const { db, config, events } = context.services;
+  const cache = storefrontCacheFor(events);
+  const [product, shipping] = await Promise.all([
+    cache.get(`product:${params.slug}`, () => getProductDetail(db, params.slug)),
+    storefrontShipping(context.services, () => markDegraded(context)),
+  ]);
   if (!product) throw data(null, { status: 404 });
   const canonical = `${config.publicUrl}/product/${encodeURIComponent(product.slug)}`;
   const socialImage = product.socialImage ? new URL(product.socialImage, config.publicUrl).toString() : undefined;
@@ -23,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { name: product.title, url: canonical },
     ],
   });
-  return { product, canonical, socialImage, jsonLd };
+  return { product, canonical, socialImage, jsonLd, freeShippingOverPaise: shipping.free_over_paise };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -40,5 +47,5 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   // key: a client navigation to another product starts with fresh choices.
-  return <ProductPage key={loaderData.product.id} product={loaderData.product} />;
+  return <ProductPage key={loaderData.product.id} product={loaderData.product} freeShippingOverPaise={loaderData.freeShippingOverPaise} />;
 }

@@ -155,7 +155,8 @@ describe("cart in Chromium", () => {
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${baseUrl}/cart`);
     await hydrated(page);
-    expect(await page.getByText("Your cart is empty").isVisible()).toBe(true);
+    // The stored cart is read once the page is interactive (its schema loads on demand).
+    await expect.poll(() => page.getByText("Your cart is empty").isVisible(), { timeout: 10_000 }).toBe(true);
     await page.evaluate(() =>
       localStorage.setItem("cart", JSON.stringify([{ id: "x", quantity: -2 }, "junk", { id: "ok", productId: "p", variantId: "v", title: "Kept", price: 99900, quantity: 1 }])),
     );

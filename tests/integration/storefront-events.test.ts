@@ -49,13 +49,13 @@ describe.each(DRIVERS)("storefront event stream on %s", (kind) => {
     await database?.close();
   });
 
-  it("forwards catalog and setting changes, sends keep-alive comments, and unsubscribes on disconnect", async () => {
+  it("forwards catalog, setting and content changes, sends keep-alive comments, and unsubscribes on disconnect", async () => {
     const controller = new AbortController();
     const res = await app.request("http://localhost/events/storefront", { signal: controller.signal });
     expect(res.headers.get("Content-Type")).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
     await readUntil(reader, (t) => t.includes("event: ready"));
-    expect(active).toBe(2);
+    expect(active).toBe(3);
 
     await notifyCatalogChanged(bus, "22222222-2222-4222-8222-222222222222");
     const catalog = await readUntil(reader, (t) => t.includes("event: catalog"));
@@ -64,6 +64,10 @@ describe.each(DRIVERS)("storefront event stream on %s", (kind) => {
     await bus.publish(TOPICS.settingChanged, { key: "homepage_products" });
     const setting = await readUntil(reader, (t) => t.includes("event: setting"));
     expect(setting).toContain('data: {"key":"homepage_products"}');
+
+    await bus.publish(TOPICS.contentChanged, { kind: "menu" });
+    const content = await readUntil(reader, (t) => t.includes("event: content"));
+    expect(content).toContain('data: {"kind":"menu"}');
 
     const ping = await readUntil(reader, (t) => t.includes(": keep-alive"));
     expect(ping).toContain(": keep-alive\n\n");

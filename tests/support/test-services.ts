@@ -80,7 +80,7 @@ export function cookieHeader(headers: Headers): string {
 
 // The staff tests publish no events; an in-process bus keeps PostgreSQL's LISTEN connection out
 // of the way when the test database is dropped.
-function inProcessEvents(): EventBus {
+export function inProcessEvents(): EventBus {
   const emitter = new EventEmitter();
   return {
     async publish(topic, payload) {

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "~/lib/notify";
 import * as rules from "~/lib/cart/cart";
 import type { CartItem, NewCartItem } from "~/lib/cart/cart";
 
@@ -31,14 +31,22 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const [isOpen, setOpen] = useState(false);
 
   useEffect(() => {
-    setItems(rules.parseCart(readStorage()));
-    setHydrated(true);
+    let live = true;
+    void import("~/lib/cart/cart-storage").then(({ parseCart }) => {
+      if (!live) return;
+      // Lines added while the stored cart was loading join it rather than replace it.
+      setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(readStorage())));
+      setHydrated(true);
+    });
     // Another tab changed the cart.
     const onStorage = (e: StorageEvent) => {
-      if (e.key === rules.CART_STORAGE_KEY) setItems(rules.parseCart(e.newValue));
+      if (e.key === rules.CART_STORAGE_KEY) void import("~/lib/cart/cart-storage").then(({ parseCart }) => setItems(parseCart(e.newValue)));
     };
     window.addEventListener("storage", onStorage);
-    return () => window.removeEventListener("storage", onStorage);
+    return () => {
+      live = false;
+      window.removeEventListener("storage", onStorage);
+    };
   }, []);
 
   useEffect(() => {
@@ -52,11 +60,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   const addItem = useCallback<CartContextValue["addItem"]>((item) => {
     if (!item.price || item.price <= 0) {
-      toast.error("Price not available. Please refresh the page.");
+      notify.error("Price not available. Please refresh the page.");
       return false;
     }
     setItems((current) => rules.addItem(current, { ...item, price: item.price as number }));
-    toast.success("Added to cart!");
+    notify.success("Added to cart!");
     setOpen(true);
     return true;
   }, []);

@@ -1,5 +1,5 @@
 import { ShoppingBag } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { itemCountLabel } from "~/lib/cart/cart";
 import { formatPaise } from "~/lib/money";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
@@ -12,6 +12,9 @@ export function CartDrawer() {
   const { items, totalItems, subtotal, isOpen, setOpen } = useCart();
   const { notices, failed } = useCartPriceCheck(isOpen);
   const close = () => setOpen(false);
+  // The root loader carries the shipping setting's threshold with the rest of the storefront chrome.
+  const root = useRouteLoaderData("root") as { storefront?: { freeShippingOverPaise?: number } | null } | undefined;
+  const freeOver = root?.storefront?.freeShippingOverPaise ?? 499_900;
   return (
     <Sheet open={isOpen} onOpenChange={setOpen}>
       <SheetContent side="right" closeLabel="Close cart" aria-describedby="cart-drawer-count">
@@ -44,7 +47,7 @@ export function CartDrawer() {
             <span>Subtotal</span>
             <span data-testid="drawer-subtotal">{formatPaise(subtotal)}</span>
           </div>
-          <p className="text-xs text-slate-600">Prices include GST. Free shipping on orders over ₹4,999.</p>
+          <p className="text-xs text-slate-600">Prices include GST. Free shipping on orders over {formatPaise(freeOver)}.</p>
           {items.length > 0 ? (
             <SheetClose asChild>
               <Link to="/checkout" className="block rounded-full bg-brand px-6 py-3 text-center font-semibold text-white hover:bg-brand/90">

@@ -1,7 +1,7 @@
-import { ChatWidget } from "~/components/support/chat-widget";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { CartProvider, useCart } from "~/components/cart/cart-context";
+import { ChatLauncher } from "~/components/support/chat-launcher";
 import type { MenuItem } from "~/modules/content/schema";
 import { StorefrontFooter, type StoreContact } from "./footer";
 import { StorefrontHeader } from "./header";
@@ -57,7 +57,7 @@ export function StorefrontShell({ menu, contact, children }: { menu: MenuItem[] 
       <StorefrontFooter contact={contact ?? DEFAULT_CONTACT} />
       <LazyCartDrawer />
       <ScrollToTop />
-      <ChatWidget />
+      <ChatLauncher />
       <StorefrontPopup />
     </CartProvider>
   );

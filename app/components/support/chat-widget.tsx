@@ -1,6 +1,6 @@
-import { MessageCircle, Send, X } from "lucide-react";
+import { Send, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { toast } from "sonner";
+import { notify } from "~/lib/notify";
 import {
   charCount,
   isStaffSender,
@@ -12,6 +12,7 @@ import {
   type ChatMessage,
   type VisitorInfo,
 } from "~/modules/support/chat-input";
+import { ChatButton } from "./chat-button";
 import { MessageText } from "./message-text";
 
 // The storefront's support chat (spec sections 2, 4, 5, 8): a round button bottom-left opens a
@@ -52,8 +53,8 @@ function merge(current: Entry[], incoming: ChatMessage[]): Entry[] {
   return [...byId.values()].sort((a, b) => (a.pending ? 1 : 0) - (b.pending ? 1 : 0) || a.seq - b.seq);
 }
 
-export function ChatWidget() {
-  const [open, setOpen] = useState(false);
+export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const [stored, setStored] = useState<Stored | null>(null);
   const [messages, setMessages] = useState<Entry[]>([]);
   const [sending, setSending] = useState(false);
@@ -116,7 +117,7 @@ export function ChatWidget() {
       const text = raw.trim();
       if (!text || sending || !stored) return false;
       if (charCount(text) > MAX_MESSAGE_CHARS) {
-        toast.error("Message too long", { description: MESSAGE_TOO_LONG });
+        notify.error("Message too long", { description: MESSAGE_TOO_LONG });
         return false;
       }
       const tempId = `temp-${Date.now()}`;
@@ -154,7 +155,7 @@ export function ChatWidget() {
         return true;
       } catch (error) {
         setMessages((m) => m.filter((x) => x.id !== tempId));
-        toast.error(SEND_FAILED.title, { description: error instanceof RefusedError ? error.message : SEND_FAILED.description });
+        notify.error(SEND_FAILED.title, { description: error instanceof RefusedError ? error.message : SEND_FAILED.description });
         return false;
       } finally {
         setSending(false);
@@ -165,17 +166,7 @@ export function ChatWidget() {
 
   return (
     <>
-      <button
-        ref={buttonRef}
-        type="button"
-        onClick={() => (open ? close() : setOpen(true))}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={open ? "Close support chat" : "Open support chat"}
-        className="fixed bottom-4 left-4 z-50 flex h-14 w-14 items-center justify-center rounded-full bg-brand text-white shadow-lg transition hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
-      >
-        {open ? <X aria-hidden="true" className="h-6 w-6" /> : <MessageCircle aria-hidden="true" className="h-6 w-6" />}
-      </button>
+      <ChatButton ref={buttonRef} open={open} aria-controls={panelId} onClick={() => (open ? close() : setOpen(true))} />
       {open ? (
         <section
           id={panelId}
@@ -235,7 +226,7 @@ function IntakeForm({ onStart }: { onStart(visitor: VisitorInfo): void }) {
           byField[key] ??= issue.message;
         }
         if (byField.name) {
-          toast.error(NAME_REQUIRED.title, { description: NAME_REQUIRED.description });
+          notify.error(NAME_REQUIRED.title, { description: NAME_REQUIRED.description });
           nameRef.current?.focus();
         }
         setErrors({ email: byField.email, phone: byField.phone });

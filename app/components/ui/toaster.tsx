@@ -1,24 +1,16 @@
-import { useEffect, useState } from "react";
-import { Toaster as Sonner } from "sonner";
+import { lazy, Suspense, useEffect, useState } from "react";
 
-type Theme = "light" | "dark" | "system";
+// sonner loads once the page is interactive, not with the page's initial JavaScript; toasts asked
+// for before then (through ~/lib/notify) wait for it.
+const SonnerToaster = lazy(() => import("./sonner-toaster").then((m) => ({ default: m.SonnerToaster })));
 
-/** The theme the page shows: a `dark` or `light` class on <html> (set by a theme toggle) wins; otherwise the system's. */
-function useDocumentTheme(): Theme {
-  const [theme, setTheme] = useState<Theme>("system");
-  useEffect(() => {
-    const root = document.documentElement;
-    const read = () => setTheme(root.classList.contains("dark") ? "dark" : root.classList.contains("light") ? "light" : "system");
-    read();
-    const observer = new MutationObserver(read);
-    observer.observe(root, { attributes: true, attributeFilter: ["class"] });
-    return () => observer.disconnect();
-  }, []);
-  return theme;
-}
-
-/** The one toaster of the app: one toast at a time, bottom-right, following light/dark/system theme. */
 export function Toaster() {
-  const theme = useDocumentTheme();
-  return <Sonner theme={theme} position="bottom-right" visibleToasts={1} closeButton offset={{ bottom: 88, right: 24 }} mobileOffset={{ bottom: 88 }} />;
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addItem, itemCountLabel, parseCart, removeItem, setQuantity, subtotal, totalItems, type NewCartItem } from "./cart";
+import { addItem, itemCountLabel, removeItem, setQuantity, subtotal, totalItems, type NewCartItem } from "./cart";
+import { parseCart } from "./cart-storage";
 
 const bottle: NewCartItem = { productId: "p1", variantId: "v1", title: "Glacier", variantTitle: "Black / 500ml", price: 149900, image: "", sku: "GLC-BLA-500" };
 let n = 0;

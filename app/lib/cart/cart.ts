@@ -1,42 +1,10 @@
-// zod/mini: this file ships to every storefront page, and the mini build tree-shakes.
-import * as z from "zod/mini";
+import type { CartItem } from "./cart-storage";
 
 // The browser cart of spec sections 3-5, as pure functions. Stored under localStorage key 'cart'.
 export const CART_STORAGE_KEY = "cart";
 
-export const cartItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  productId: z.string().check(z.minLength(1)),
-  variantId: z.string().check(z.minLength(1)),
-  title: z.string(),
-  variantTitle: z._default(z.string(), "Default"),
-  /** Unit price in paise. */
-  price: z.int().check(z.positive()),
-  quantity: z.int().check(z.positive()),
-  image: z._default(z.string(), ""),
-  sku: z._default(z.string(), ""),
-  /** Product slug, for the line's link. */
-  slug: z.optional(z.string()),
-  engraving: z.optional(z.string()),
-});
-export type CartItem = z.infer<typeof cartItemSchema>;
+export type { CartItem };
 export type NewCartItem = Omit<CartItem, "id" | "quantity"> & { quantity?: number };
-
-/** Reads a stored cart, dropping malformed lines; anything unreadable becomes an empty cart. */
-export function parseCart(raw: string | null): CartItem[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((line) => {
-    const parsed = cartItemSchema.safeParse(line);
-    return parsed.success ? [parsed.data] : [];
-  });
-}
 
 const sameLine = (a: { variantId: string; engraving?: string }, b: { variantId: string; engraving?: string }) =>
   a.variantId === b.variantId && (a.engraving?.trim() || "") === (b.engraving?.trim() || "");

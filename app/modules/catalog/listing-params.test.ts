@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_PAGE, clampPage, pageCount, pageHref, parseListingParams } from "./listing-params";
+import { MAX_PAGE, clampPage, pageCount, pageHref } from "./listing-params";
+import { parseListingParams } from "./listing-query.server";
 
 describe("parseListingParams", () => {
   it("reads sort and page", () => {

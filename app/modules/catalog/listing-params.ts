@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 // Sorting and paging of product grids, read from plain GET parameters (?sort=price-asc&page=2) so
 // they work without JavaScript. Anything malformed falls back to the default, never an error.
 export const PAGE_SIZE = 24;
@@ -14,14 +12,7 @@ export const SORTS = [
 ] as const;
 export type SortKey = (typeof SORTS)[number]["value"];
 
-const sortSchema = z.enum(SORTS.map((s) => s.value) as [SortKey, ...SortKey[]]).catch("featured");
-const pageSchema = z.coerce.number().int().min(1).transform((n) => Math.min(n, MAX_PAGE)).catch(1);
-
 export type ListingParams = { sort: SortKey; page: number };
-
-export function parseListingParams(params: URLSearchParams): ListingParams {
-  return { sort: sortSchema.parse(params.get("sort") ?? undefined), page: pageSchema.parse(params.get("page") ?? undefined) };
-}
 
 export function pageCount(total: number, pageSize = PAGE_SIZE): number {
   return Math.max(1, Math.ceil(total / pageSize));

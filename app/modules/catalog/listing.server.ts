@@ -4,6 +4,7 @@ import { formatPaise } from "~/lib/money";
 import { media } from "~/modules/media/schema";
 import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
 import { badgeFor, hasTopSaleBanner } from "./badges";
+import { TUMBLERS_TITLE_MATCH } from "./home-rules";
 import type { ProductCard } from "./product-card";
 import { productVariants, products } from "./schema";
 
@@ -42,7 +43,7 @@ export async function listTumblers(db: Db, limit = 8) {
   const rows = await db
     .select(productRowColumns)
     .from(products)
-    .where(and(eq(products.status, "active"), ilike(products.title, "%tumbler%")))
+    .where(and(eq(products.status, "active"), ilike(products.title, `%${TUMBLERS_TITLE_MATCH}%`)))
     .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.id))
     .limit(limit);
   return toCards(db, rows);

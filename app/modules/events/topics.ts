@@ -2,6 +2,8 @@
 export const TOPICS = {
   /** A product, variant or medium changed: { productId }. */
   catalogChanged: "catalog.changed",
+  /** The header menu, a content page or the FAQ changed: { kind }. */
+  contentChanged: "content.changed",
   /** A site setting changed: { key }. */
   settingChanged: "settings.changed",
   /** A support message was stored: { conversationId, messageId }. */

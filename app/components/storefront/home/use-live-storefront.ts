@@ -2,11 +2,11 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
 /** Settings whose change alters the home page. */
-const HOME_SETTINGS = new Set(["homepage_products", "hero_carousel_images", "collection_sections"]);
+const HOME_SETTINGS = new Set(["homepage_products", "hero_carousel_images", "collection_sections", "warranty", "shipping"]);
 
 /**
  * Listens to /events/storefront and reloads the page's loader data (no page reload) when the
- * catalog or a home setting changes. Bursts of events (a product saved with its variants and
+ * catalog, a home setting or staff-edited content (menu, FAQ) changes. Bursts of events (a product saved with its variants and
  * media) cause one reload.
  */
 export function useLiveStorefront() {
@@ -26,6 +26,8 @@ export function useLiveStorefront() {
       document.documentElement.dataset.liveStorefront = "connected";
     });
     source.addEventListener("catalog", schedule);
+    // The header menu (root loader) and the home FAQ.
+    source.addEventListener("content", schedule);
     source.addEventListener("setting", (event) => {
       try {
         const { key } = JSON.parse((event as MessageEvent<string>).data) as { key?: string };

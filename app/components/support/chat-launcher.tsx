@@ -1,0 +1,18 @@
+import { lazy, Suspense, useState } from "react";
+import { ChatButton } from "./chat-button";
+
+// The chat's code (its form schema, the link finder, the live stream) loads on the first click
+// (or when the pointer or focus reaches the button), keeping it out of every page's initial JavaScript.
+const loadWidget = () => import("./chat-widget");
+const ChatWidget = lazy(() => loadWidget().then((m) => ({ default: m.ChatWidget })));
+
+export function ChatLauncher() {
+  const [wanted, setWanted] = useState(false);
+  if (wanted)
+    return (
+      <Suspense fallback={<ChatButton open={false} aria-busy="true" />}>
+        <ChatWidget initiallyOpen />
+      </Suspense>
+    );
+  return <ChatButton open={false} onPointerEnter={() => void loadWidget()} onFocus={() => void loadWidget()} onClick={() => setWanted(true)} />;
+}

@@ -1,0 +1,58 @@
+import type { EventBus } from "./event-bus.server";
+import { TOPICS } from "./topics";
+
+/**
+ * A read-through cache of storefront read models (the header's menu, a product page, a listing),
+ * emptied whenever a change that could affect them is published on the event bus, which on
+ * PostgreSQL reaches every server process. The TTL is a safety net for a lost notification
+ * (a dropped LISTEN connection), not the freshness mechanism.
+ */
+export type ReadCache = {
+  /** The cached value of `key`, or `load()`'s, shared by concurrent callers. A failed load is not kept. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  clear(): void;
+  size(): number;
+};
+
+type Entry = { value: Promise<unknown>; expiresAt: number };
+
+export type ReadCacheOptions = { topics: readonly string[]; ttlMs: number; maxEntries: number; now?: () => number };
+
+export function createReadCache(events: EventBus, options: ReadCacheOptions): ReadCache {
+  const now = options.now ?? Date.now;
+  let entries = new Map<string, Entry>();
+  const clear = () => {
+    // A fresh map: a load started before the change can no longer land in the new one.
+    entries = new Map();
+  };
+  for (const topic of options.topics) events.subscribe(topic, clear);
+  return {
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now()) return hit.value as Promise<T>;
+      const map = entries;
+      const value = load();
+      map.delete(key);
+      map.set(key, { value, expiresAt: now() + options.ttlMs });
+      if (map.size > options.maxEntries) map.delete(map.keys().next().value!);
+      value.catch(() => {
+        if (map.get(key)?.value === value) map.delete(key);
+      });
+      return value;
+    },
+    clear,
+    size: () => entries.size,
+  };
+}
+
+/** What the storefront's cached reads depend on. */
+export const STOREFRONT_TOPICS = [TOPICS.catalogChanged, TOPICS.settingChanged, TOPICS.contentChanged] as const;
+
+const caches = new WeakMap<EventBus, ReadCache>();
+
+/** The process's storefront cache for this event bus, created on first use. */
+export function storefrontCacheFor(events: EventBus): ReadCache {
+  let cache = caches.get(events);
+  if (!cache) caches.set(events, (cache = createReadCache(events, { topics: STOREFRONT_TOPICS, ttlMs: 60_000, maxEntries: 2000 })));
+  return cache;
+}

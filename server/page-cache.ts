@@ -1,0 +1,84 @@
+import type { MiddlewareHandler } from "hono";
+import { STOREFRONT_TOPICS } from "~/modules/events/read-cache.server";
+import type { RenderFlags } from "~/load-context";
+import type { AppServices } from "~/services.server";
+
+/**
+ * Whole-page cache for the storefront's most visited, shopper-independent pages (home, product,
+ * collection and category pages, and their client-navigation `.data` twins). The pages hold
+ * nothing per visitor: the cart lives in browser storage and the header links to /login for
+ * everyone. The cache is emptied by the same catalog, settings and content events that make open
+ * home pages refresh, on every server process; the TTL only bounds a lost notification.
+ *
+ * Each response keeps its own CSP nonce: the stored HTML holds a placeholder in its place.
+ */
+export type PageCache = {
+  middleware: MiddlewareHandler;
+  clear(): void;
+  size(): number;
+};
+
+type Stored = { status: number; headers: [string, string][]; body: string; expiresAt: number };
+
+const NONCE_PLACEHOLDER = "__GLACIAL_CSP_NONCE__";
+const CACHED_PAGE = /^\/(?:$|product\/[^/]+$|collections?\/[^/]+$|bottles$|tumblers$|accessories$|all-products$|category\/(?:tumblers|accessories|all-products)$)/;
+const DATA_SUFFIX = ".data";
+
+/** Whether `pathname` (without a `.data` suffix) is a page this cache may hold. */
+export function isCachedPage(pathname: string): boolean {
+  if (pathname === "/_root.data") return true;
+  const page = pathname.endsWith(DATA_SUFFIX) ? pathname.slice(0, -DATA_SUFFIX.length) : pathname;
+  return CACHED_PAGE.test(page);
+}
+
+export function createPageCache(
+  services: Pick<AppServices, "events">,
+  options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
+): PageCache {
+  const ttlMs = options.ttlMs ?? 60_000;
+  const maxEntries = options.maxEntries ?? 300;
+  const now = options.now ?? Date.now;
+  let entries = new Map<string, Stored>();
+  // Renders begun before a change must not be stored after it.
+  let generation = 0;
+  const clear = () => {
+    entries = new Map();
+    generation += 1;
+  };
+  for (const topic of STOREFRONT_TOPICS) services.events.subscribe(topic, clear);
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const url = new URL(c.req.url);
+    if (c.req.method !== "GET" || !isCachedPage(url.pathname)) return next();
+    const key = url.pathname + url.search;
+    const nonce = c.get("secureHeadersNonce") as string | undefined;
+    const hit = entries.get(key);
+    if (hit && hit.expiresAt > now()) {
+      const headers = new Headers(hit.headers);
+      headers.set("X-Page-Cache", "hit");
+      return new Response(nonce ? hit.body.replaceAll(NONCE_PLACEHOLDER, nonce) : hit.body, { status: hit.status, headers });
+    }
+    const startedAt = generation;
+    const flags: RenderFlags = { degraded: false };
+    c.set("renderFlags", flags);
+    await next();
+    const res = c.res;
+    if (res.status !== 200 || !res.body || res.headers.has("set-cookie") || /no-store|private/.test(res.headers.get("cache-control") ?? "")) return;
+    const [forClient, forCache] = res.body.tee();
+    c.res = new Response(forClient, res);
+    c.res.headers.set("X-Page-Cache", "miss");
+    void new Response(forCache)
+      .text()
+      .then((body) => {
+        if (flags.degraded || generation !== startedAt) return;
+        const stored = nonce ? body.replaceAll(nonce, NONCE_PLACEHOLDER) : body;
+        const headers = [...res.headers].filter(([name]) => name !== "content-length");
+        entries.delete(key);
+        entries.set(key, { status: res.status, headers, body: stored, expiresAt: now() + ttlMs });
+        if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+      })
+      .catch(() => {});
+  };
+
+  return { middleware, clear, size: () => entries.size };
+}
