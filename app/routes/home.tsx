@@ -12,10 +12,13 @@ import { PremiumTumblers } from "~/components/storefront/home/tumblers";
 import { useLiveStorefront } from "~/components/storefront/home/use-live-storefront";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
+import { formatPaise } from "~/lib/money";
 import { listCollectionCards } from "~/modules/catalog/home-collections.server";
 import { TUMBLERS_LIMIT } from "~/modules/catalog/home-rules";
 import { listBestSellers, listTumblers } from "~/modules/catalog/listing.server";
+import { DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE } from "~/modules/catalog/product-view";
 import { listFaqItems } from "~/modules/content/faq.server";
+import { warrantyTitle } from "~/modules/content/warranty";
 import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/paths";
 import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
@@ -75,7 +78,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   const origin = loaderData?.origin ?? "";
   return pageMeta({
     title: "Home",
-    description: "Premium insulated stainless-steel water bottles and tumblers: cold 24 hours, hot 12 hours, BPA-free, 2 year warranty. Free shipping over ₹4,999.",
+    description: `Premium insulated stainless-steel water bottles and tumblers: cold 24 hours, hot 12 hours, BPA-free, ${warrantyTitle(loaderData?.warranty ?? DEFAULT_WARRANTY)}. Free shipping over ${formatPaise(loaderData?.freeShippingOverPaise ?? FREE_SHIPPING_THRESHOLD_PAISE)}.`,
     canonical: `${origin}/`,
     image: loaderData?.hero[0] ? new URL(loaderData.hero[0].src, `${origin}/`).toString() : undefined,
     jsonLd: {

@@ -5,15 +5,17 @@ import { pageMeta } from "~/lib/meta";
 import { getProductDetail } from "~/modules/catalog/product-detail.server";
 import { productJsonLd } from "~/modules/catalog/product-view";
 import { storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
+import { storefrontShipping, storefrontWarranty } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config, events } = context.services;
   const cache = storefrontCacheFor(events);
-  const [product, shipping] = await Promise.all([
+  const degraded = () => markDegraded(context);
+  const [product, shipping, warranty] = await Promise.all([
     cache.get(`product:${params.slug}`, () => getProductDetail(db, params.slug)),
-    storefrontShipping(context.services, () => markDegraded(context)),
+    storefrontShipping(context.services, degraded),
+    storefrontWarranty(context.services, degraded),
   ]);
   if (!product) throw data(null, { status: 404 });
   const canonical = `${config.publicUrl}/product/${encodeURIComponent(product.slug)}`;
@@ -30,7 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       { name: product.title, url: canonical },
     ],
   });
-  return { product, canonical, socialImage, jsonLd, freeShippingOverPaise: shipping.free_over_paise };
+  return { product, canonical, socialImage, jsonLd, freeShippingOverPaise: shipping.free_over_paise, warranty };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -47,5 +49,5 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 export default function Product({ loaderData }: Route.ComponentProps) {
   // key: a client navigation to another product starts with fresh choices.
-  return <ProductPage key={loaderData.product.id} product={loaderData.product} freeShippingOverPaise={loaderData.freeShippingOverPaise} />;
+  return <ProductPage key={loaderData.product.id} product={loaderData.product} freeShippingOverPaise={loaderData.freeShippingOverPaise} warranty={loaderData.warranty} />;
 }

@@ -19,7 +19,10 @@ const PAGES: [string, Module, "v" | "c" | "e"][] = [
   ["/admin/catalog", "catalog", "v"],
   ["/admin/catalog/add", "catalog", "c"],
   ["/admin/catalog/edit/{product}", "catalog", "e"],
+  ["/admin/catalog/import", "catalog", "c"],
+  ["/admin/catalog/export", "catalog", "v"],
   ["/admin/collections", "collections", "v"],
+  ["/admin/collections/{collection}", "collections", "e"],
   ["/admin/hero-carousel", "merchandising", "v"],
   ["/admin/merchandising", "merchandising", "v"],
   ["/admin/google-feed", "google_feed", "v"],
@@ -28,7 +31,12 @@ const PAGES: [string, Module, "v" | "c" | "e"][] = [
   ["/admin/discounts", "discounts", "v"],
   ["/admin/customers", "customers", "v"],
   ["/admin/support", "support", "v"],
+  ["/admin/support/canned-replies", "support", "v"],
   ["/admin/content", "content", "v"],
+  ["/admin/content/menu", "content", "v"],
+  ["/admin/content/pages", "content", "v"],
+  ["/admin/content/pages/return-policy", "content", "v"],
+  ["/admin/content/faq", "content", "v"],
   ["/admin/marketing", "marketing", "v"],
   ["/admin/reports", "reports", "v"],
   ["/admin/settings", "settings", "v"],
@@ -42,6 +50,7 @@ describe("admin access over HTTP", () => {
   let base: string;
   const cookies = new Map<Role, string>();
   let productId: string;
+  let collectionId: string;
   let targetId: string;
 
   const get = (path: string, role?: Role) => fetch(`${base}${path}`, { redirect: "manual", headers: role ? { cookie: cookies.get(role)! } : {} });
@@ -63,6 +72,8 @@ describe("admin access over HTTP", () => {
     for (const [role, email] of Object.entries(ROLE_USERS)) cookies.set(role as Role, await signInOverHttp(base, email, PASSWORD));
     const search = (await (await get("/admin/search?q=tumbler", "super_admin")).json()) as { products: { id: string }[] };
     productId = search.products[0]!.id;
+    const collectionsPage = await (await get("/admin/collections", "super_admin")).text();
+    collectionId = collectionsPage.match(/href="\/admin\/collections\/([0-9a-f-]{36})"/)![1]!;
     const page = await (await get("/admin/user-management", "super_admin")).text();
     targetId = page.slice(page.indexOf(">target@glacial.in<")).match(/name="userId" value="([0-9a-f-]{36})"/)![1]!;
   }, 180_000);
@@ -71,7 +82,7 @@ describe("admin access over HTTP", () => {
   it.each(Object.keys(ROLE_USERS) as Role[])("%s: every admin page answers 200 or sends to /admin/dashboard, as spec section 6 says", async (role) => {
     const wrong: string[] = [];
     for (const [pattern, module, letter] of PAGES) {
-      const path = pattern.replace("{product}", productId);
+      const path = pattern.replace("{product}", productId).replace("{collection}", collectionId);
       const res = await get(path, role);
       const allowed = SPEC_PERMISSIONS[role][module].includes(letter);
       const got = res.status === 302 ? `302 ${res.headers.get("location")}` : String(res.status);

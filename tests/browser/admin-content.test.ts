@@ -230,7 +230,7 @@ describe("hero carousel, merchandising and content in Chromium", () => {
     await context.close();
   });
 
-  it("edits a policy page with a preview, and the one warranty statement changes the FAQ answer and the service strip", async () => {
+  it("edits a policy page with a preview, and the one warranty statement changes the FAQ answer, the service strip and the product page", async () => {
     const { context, page } = await adminPage("/admin/content/pages/return-policy");
     await expectAccessible(page);
     await page.getByLabel("Text (Markdown)").fill("# Return & Refund Policy\n\nReturns within **10 days** of delivery.");
@@ -254,6 +254,9 @@ describe("hero carousel, merchandising and content in Chromium", () => {
     await expect.poll(() => strip.getByText("3 year warranty").count(), LIVE).toBe(1);
     await home.getByRole("button", { name: "Do your products come with a warranty?" }).click();
     await home.getByText("Yes: every GLACIAL product carries a 3 year warranty against manufacturer's defects.").waitFor();
+    // The product page's facts read the same statement.
+    await policy.goto(`${base}/product/chai-tumbler`);
+    expect(await policy.getByText("3 year warranty").count()).toBe(1);
     await context.close();
   });
 });

@@ -12,6 +12,7 @@ import { getActivePopup } from "~/modules/marketing/popups.server";
 import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import { getMaintenanceState, listBypassTokens, verifyBypassToken } from "~/modules/settings/maintenance.server";
 import { siteSettings } from "~/modules/settings/schema";
+import { buildCorpus } from "~/modules/support/retrieval.server";
 import { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
@@ -52,6 +53,10 @@ describe.each(DRIVERS)("settings and marketing back office on %s", (kind) => {
     const [audit] = await services.db.select().from(auditLog).where(eq(auditLog.targetId, "store_contact"));
     expect(audit).toMatchObject({ actorEmail: "owner@glacial.in", module: "settings", action: "edit" });
     expect(audit!.changes.after).toMatchObject({ store_name: "GLACIAL India" });
+    // The support bot's service facts read the same settings.
+    const facts = await buildCorpus(services.db);
+    expect(facts.find((p) => p.title.startsWith("Free shipping"))!.text).toBe("Shipping is free on orders over ₹3,000; below that a flat ₹149 applies.");
+    expect(facts.find((p) => p.title.startsWith("Online support"))!.text).toContain("call +91 80 1234 5678, write to hello@glacial.in");
     off();
   });
 

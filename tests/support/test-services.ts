@@ -1,8 +1,7 @@
 import type { AppConfig } from "~/config.server";
 import type { DatabaseKind } from "~/db/types";
 import { createLogger } from "~/lib/logger.server";
-import { EventEmitter } from "node:events";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import { createLocalEventBus, type EventBus } from "~/modules/events/event-bus.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createAuth } from "~/modules/staff/auth.server";
 import { resetPasswordMail } from "~/modules/staff/staff-mail.server";
@@ -81,17 +80,5 @@ export function cookieHeader(headers: Headers): string {
 // The staff tests publish no events; an in-process bus keeps PostgreSQL's LISTEN connection out
 // of the way when the test database is dropped.
 export function inProcessEvents(): EventBus {
-  const emitter = new EventEmitter();
-  return {
-    async publish(topic, payload) {
-      emitter.emit(topic, payload);
-    },
-    subscribe(topic, handler) {
-      emitter.on(topic, handler);
-      return () => emitter.off(topic, handler);
-    },
-    async close() {
-      emitter.removeAllListeners();
-    },
-  };
+  return createLocalEventBus();
 }

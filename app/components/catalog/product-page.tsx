@@ -3,13 +3,14 @@ import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { formatPaise } from "~/lib/money";
 import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
+import { warrantyTitle } from "~/modules/content/warranty";
 import {
   ENGRAVING_MAX_LENGTH,
+  DEFAULT_WARRANTY,
   FREE_SHIPPING_THRESHOLD_PAISE,
   type ImageView,
   type ProductOptionView,
   type VariantView,
-  WARRANTY_TEXT,
   clampQuantity,
   defaultVariant,
   findVariant,
@@ -33,7 +34,16 @@ export type ProductPageData = {
   parent: { name: string; path: string };
 };
 
-export function ProductPage({ product, freeShippingOverPaise = FREE_SHIPPING_THRESHOLD_PAISE }: { product: ProductPageData; freeShippingOverPaise?: number }) {
+export function ProductPage({
+  product,
+  freeShippingOverPaise = FREE_SHIPPING_THRESHOLD_PAISE,
+  warranty = DEFAULT_WARRANTY,
+}: {
+  product: ProductPageData;
+  freeShippingOverPaise?: number;
+  /** The warranty setting ("2 years"), the same statement the service strip and FAQ print. */
+  warranty?: string;
+}) {
   const { addItem } = useCart();
   const [selection, setSelection] = useState<Record<string, string>>(() => ({ ...defaultVariant(product.variants)?.optionValues }));
   const [engraving, setEngraving] = useState("");
@@ -184,7 +194,7 @@ export function ProductPage({ product, freeShippingOverPaise = FREE_SHIPPING_THR
 
           <ul className="mt-8 grid gap-2 rounded-lg bg-slate-50 p-4 text-sm text-slate-800">
             <li>
-              <strong>{WARRANTY_TEXT}</strong> against manufacturer's defects
+              <strong>{warrantyTitle(warranty)}</strong> against manufacturer's defects
             </li>
             <li>
               <strong>Free shipping</strong> on orders over {formatPaise(freeShippingOverPaise)}

@@ -116,9 +116,9 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
   ];
 }
 
-/** Spec section 9: free shipping over ₹4999; warranty 2 years (the service strip's reading). */
+/** Spec section 9's defaults, used until the settings arrive: free shipping over ₹4999, 2 years' warranty. */
 export const FREE_SHIPPING_THRESHOLD_PAISE = 499_900;
-export const WARRANTY_TEXT = "2 year warranty";
+export const DEFAULT_WARRANTY = "2 years";
 
 /** The variant shown first: the first one in stock, else the first one. */
 export function defaultVariant(variants: VariantView[]): VariantView | undefined {

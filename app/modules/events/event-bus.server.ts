@@ -18,7 +18,8 @@ export type EventBus = {
 
 const CHANNEL = "glacial_events";
 
-export async function createEventBus(database: Database, log?: Logger): Promise<EventBus> {
+/** In-process delivery: the embedded database's bus (one process), and the tests' bus. */
+export function createLocalEventBus(log?: Logger): EventBus & { deliver(topic: string, payload: unknown): void } {
   const local = new EventEmitter();
   local.setMaxListeners(0);
   const deliver = (topic: string, payload: unknown) => {
@@ -28,23 +29,26 @@ export async function createEventBus(database: Database, log?: Logger): Promise<
       log?.error({ err: error, topic }, "an event subscriber failed");
     }
   };
-  const subscribe = (topic: string, handler: (payload: unknown) => void) => {
-    local.on(topic, handler);
-    return () => void local.off(topic, handler);
+  return {
+    deliver,
+    async publish(topic, payload) {
+      // Asynchronous like NOTIFY, so publishers never run subscribers inside their own transaction.
+      queueMicrotask(() => deliver(topic, payload));
+    },
+    subscribe(topic, handler) {
+      local.on(topic, handler);
+      return () => void local.off(topic, handler);
+    },
+    async close() {
+      local.removeAllListeners();
+    },
   };
+}
 
-  if (!database.pool) {
-    return {
-      async publish(topic, payload) {
-        // Asynchronous like NOTIFY, so publishers never run subscribers inside their own transaction.
-        queueMicrotask(() => deliver(topic, payload));
-      },
-      subscribe,
-      async close() {
-        local.removeAllListeners();
-      },
-    };
-  }
+export async function createEventBus(database: Database, log?: Logger): Promise<EventBus> {
+  const local = createLocalEventBus(log);
+  if (!database.pool) return { publish: local.publish, subscribe: local.subscribe, close: local.close };
+  const { deliver, subscribe } = local;
 
   const pool = database.pool;
   let listener: pg.PoolClient | undefined;
@@ -84,7 +88,7 @@ export async function createEventBus(database: Database, log?: Logger): Promise<
     subscribe,
     async close() {
       closed = true;
-      local.removeAllListeners();
+      await local.close();
       if (listener) {
         await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
         listener.release();

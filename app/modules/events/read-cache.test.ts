@@ -1,21 +1,8 @@
-import { EventEmitter } from "node:events";
 import { describe, expect, it } from "vitest";
-import type { EventBus } from "./event-bus.server";
+import { createLocalEventBus, type EventBus } from "./event-bus.server";
 import { createReadCache } from "./read-cache.server";
 
-function bus(): EventBus {
-  const emitter = new EventEmitter();
-  return {
-    async publish(topic, payload) {
-      emitter.emit(topic, payload);
-    },
-    subscribe(topic, handler) {
-      emitter.on(topic, handler);
-      return () => emitter.off(topic, handler);
-    },
-    async close() {},
-  };
-}
+const bus = (): EventBus => createLocalEventBus();
 
 describe("read cache", () => {
   it("loads once for concurrent and later readers, and again after a change on a watched topic", async () => {

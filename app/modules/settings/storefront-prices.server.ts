@@ -36,3 +36,14 @@ export async function storefrontShipping(services: Services, onFallback?: () => 
     return SETTINGS.shipping.fallback;
   }
 }
+
+/** The warranty statement ("2 years") the product page prints; the default if the read fails. */
+export async function storefrontWarranty(services: Services, onFallback?: () => void): Promise<string> {
+  try {
+    return (await storefrontCacheFor(services.events).get("setting:warranty", () => getSetting(services.db, "warranty"))).period;
+  } catch (error) {
+    services.log?.error({ err: error }, "warranty setting could not be read; using the default");
+    onFallback?.();
+    return SETTINGS.warranty.fallback.period;
+  }
+}

@@ -21,16 +21,14 @@ export type Passage = {
 
 export type Ranked = { passage: Passage; rank: number; matched: number; terms: number };
 
-/** Free shipping threshold of the service strip (spec sections 2 and 9): ₹4999. */
-export const FREE_SHIPPING_OVER_PAISE = 499_900;
-
 export async function buildCorpus(db: Db): Promise<Passage[]> {
-  const [faq, pages, productFacts, contact, warranty] = await Promise.all([
+  const [faq, pages, productFacts, contact, warranty, shipping] = await Promise.all([
     listFaqItems(db),
     listContentPages(db),
     listActiveProductFacts(db),
     getSetting(db, "store_contact"),
     getSetting(db, "warranty"),
+    getSetting(db, "shipping"),
   ]);
   const passages: Passage[] = [];
   for (const f of faq) passages.push({ source: "faq", title: f.question, text: f.answer, link: "/faq" });
@@ -39,7 +37,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     {
       source: "fact",
       title: "Free shipping delivery charges",
-      text: `Shipping is free on orders over ${formatPaise(FREE_SHIPPING_OVER_PAISE)}.`,
+      text: `Shipping is free on orders over ${formatPaise(shipping.free_over_paise)}; below that a flat ${formatPaise(shipping.flat_fee_paise)} applies.`,
       link: "/shipping-policy",
     },
     {

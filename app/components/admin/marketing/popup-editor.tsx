@@ -3,24 +3,11 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { POPUP_FREQUENCIES, popupForm, popupFormDefaults } from "~/modules/marketing/popup-form";
+import type { PopupView } from "~/modules/marketing/popup-rules";
 import { useSchemaForm } from "../use-schema-form";
 import { PopupPreview, type PopupPreviewValues } from "./popup-preview";
 
-type EditedPopup = {
-  id: string;
-  version: number;
-  title: string;
-  description: string | null;
-  emailCollection: boolean;
-  consentText: string | null;
-  ctaText: string;
-  ctaLink: string | null;
-  imageUrl: string | null;
-  showFrequency: string;
-  delaySeconds: number;
-  showOnPages: string[];
-  isActive: boolean;
-};
+type EditedPopup = PopupView & { version: number; isActive: boolean };
 type Result = { ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> };
 
 function previewOf(form: HTMLFormElement): PopupPreviewValues {
