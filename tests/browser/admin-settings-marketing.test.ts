@@ -134,6 +134,8 @@ describe("marketing and settings back office", () => {
     await page.getByLabel("Search by email").fill(`csv-popup-${stamp}`);
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await page.waitForURL(/q=csv-popup/);
+    // The URL changes before React has rendered the filtered list.
+    await expect.poll(() => page.getByText("Showing 1–1 of 1.").count(), { timeout: 10_000 }).toBe(1);
     const popupRow = page.getByRole("row").filter({ hasText: `-csv-popup-${stamp}@example.in` });
     expect(await popupRow.getByRole("cell").nth(0).textContent()).toBe("Popup");
     expect(await popupRow.getByRole("cell").nth(1).textContent()).toBe(POPUP_CONSENT);
