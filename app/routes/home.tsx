@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { BestSellers } from "~/components/storefront/home/best-sellers";
-import { CollectionScroller } from "~/components/storefront/home/collection-scroller";
+import { CollectionScroller, CollectionScrollerFallback } from "~/components/storefront/home/collection-scroller";
 import { CollectionTiles } from "~/components/storefront/home/collection-tiles";
 import { HomeFaq } from "~/components/storefront/home/faq";
 import { FeatureStrip } from "~/components/storefront/home/feature-strip";
@@ -104,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <HeroCarousel slides={loaderData.hero} />
-      <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-12 text-slate-700">Loading collections...</p>}>
+      <Suspense fallback={<CollectionScrollerFallback />}>
         <Await resolve={loaderData.collections}>{(collections) => <CollectionScroller collections={collections} />}</Await>
       </Suspense>
       <CollectionTiles bottles={loaderData.tiles.bottles} tumblers={loaderData.tiles.tumblers} />

@@ -21,6 +21,8 @@ describe("home page in Chromium", () => {
     expect(await cards.count()).toBe(8);
     expect(await cards.first().textContent()).toMatch(/₹[\d,]+/);
     const img = cards.first().getByRole("img");
+    // Below the fold the cards' images are lazy: they load once scrolled near.
+    await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
     await expectAccessible(page);
     await context.close();

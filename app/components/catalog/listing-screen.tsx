@@ -52,7 +52,11 @@ export function ListingScreen(props: ListingScreenProps) {
         <ResultCount total={props.total} page={props.page} pageSize={PAGE_SIZE} pageCount={props.pageCount} />
         {props.total > 0 ? <SortForm sort={props.sort} /> : null}
       </div>
-      <section aria-label="Products" className="mt-8">
+      <section aria-labelledby="listing-products" className="mt-8">
+        {/* The cards' h3 titles sit under a heading of their own (headings descend one level at a time). */}
+        <h2 id="listing-products" className="sr-only">
+          Products
+        </h2>
         {props.cards.length === 0 ? (
           <p className="py-16 text-center text-slate-700">No products available at the moment</p>
         ) : (

@@ -36,7 +36,8 @@ export function ProductCardView({ card, eager, title, children }: { card: Produc
           <img
             src={card.image}
             srcSet={card.imageSrcSet}
-            alt={card.name}
+            // The link's heading names the product; repeating it as alt text reads it twice.
+            alt=""
             width={512}
             height={512}
             loading={eager ? "eager" : "lazy"}
@@ -66,7 +67,6 @@ export function ProductCardView({ card, eager, title, children }: { card: Produc
         type="button"
         className="mt-auto rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
         disabled={!card.variantId}
-        aria-label={`Add ${card.name} to cart`}
         onClick={() => {
           if (!card.variantId) return;
           addItem({
@@ -81,7 +81,7 @@ export function ProductCardView({ card, eager, title, children }: { card: Produc
           });
         }}
       >
-        Add to Cart
+        Add to Cart<span className="sr-only">: {card.name}</span>
       </button>
     </article>
   );

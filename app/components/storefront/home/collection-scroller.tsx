@@ -59,3 +59,27 @@ export function CollectionScroller({ collections }: { collections: CollectionCar
     </section>
   );
 }
+
+/**
+ * 'Loading collections...' (spec section 2) in the space the scroller will take, so the
+ * sections below do not jump when the collections stream in (a layout shift Lighthouse counts).
+ */
+export function CollectionScrollerFallback() {
+  return (
+    <section aria-busy="true" aria-labelledby="collections-heading" className="mx-auto max-w-7xl px-4 py-12">
+      <h2 id="collections-heading" className="text-3xl font-bold">
+        Explore Collection
+      </h2>
+      <div className="mt-6 flex gap-6 overflow-hidden pb-2">
+        {[0, 1, 2].map((i) => (
+          <div key={i} className="w-[min(444px,85vw)] shrink-0 overflow-hidden rounded-2xl bg-slate-100">
+            <div className="flex aspect-[4/3] w-full items-center justify-center text-slate-700">{i === 0 ? "Loading collections..." : null}</div>
+            <p className="px-4 py-3 text-lg" aria-hidden="true">
+              &nbsp;
+            </p>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
