@@ -48,6 +48,8 @@ async function lighthouseRun(url, desktop) {
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, desktop ? desktopConfig : undefined);
     const lhr = result.lhr;
+    // A run Lighthouse could not finish (e.g. NO_FCP on a starved CPU) has null scores: not a 0.
+    if (lhr.runtimeError || lhr.categories.performance.score === null) return { failed: lhr.runtimeError?.code ?? "no score" };
     const scripts = lhr.audits["network-requests"].details.items.filter((i) => i.resourceType === "Script");
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
@@ -67,9 +69,15 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function lighthouseMedian(url, desktop) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun(url, desktop));
+  const failed = [];
+  for (let i = 0; i < RUNS; i++) {
+    const run = await lighthouseRun(url, desktop);
+    if (run.failed) failed.push(run.failed);
+    else runs.push(run);
+  }
+  if (runs.length === 0) return { failed };
   const pick = (k) => median(runs.map((r) => r[k]));
-  return { performance: pick("performance"), runs: runs.map((r) => r.performance), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
+  return { performance: pick("performance"), runs: runs.map((r) => r.performance), ...(failed.length ? { failed } : {}), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
 }
 
 async function load(url, connections) {
@@ -132,6 +140,14 @@ try {
   await shop.stop();
   await bare.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+// Issue 7's load check: 500 support streams on one server process (a fresh one, on its own data).
+log("support streams: 500 streams on one process");
+{
+  const streams = spawnSync(process.execPath, [path.join(root, "scripts/bench-support-streams.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const json = streams.stdout.slice(streams.stdout.indexOf("{"), streams.stdout.lastIndexOf("}") + 1);
+  results.supportStreams = json ? { ...JSON.parse(json), passed: streams.status === 0 } : { error: `exit ${streams.status}`, passed: false };
 }
 
 fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
+import { AwsClient } from "aws4fetch";
 import type { MediaStorage } from "./storage.server";
-import { sha256Hex, signRequest, uriEncode } from "./sigv4.server";
 
 export type S3Config = {
   /** e.g. https://s3.ap-south-1.amazonaws.com, http://minio:9000, https://<account>.r2.cloudflarestorage.com */
@@ -12,22 +13,25 @@ export type S3Config = {
   forcePathStyle: boolean;
 };
 
-/** Media in an S3-compatible bucket: the same face as the local disk (put, get, remove by object name). */
+const encodeKey = (name: string) => name.replace(/^\/+/, "").split("/").map(encodeURIComponent).join("/");
+
+/**
+ * Media in an S3-compatible bucket: the same face as the local disk (put, get, remove by object
+ * name). Requests are signed with SigV4 by aws4fetch; the body's SHA-256 is signed too, so the
+ * bucket refuses a body changed on the way.
+ */
 export function s3Storage(config: S3Config, fetchImpl: typeof fetch = fetch): MediaStorage {
   const endpoint = new URL(config.endpoint);
-  const urlFor = (name: string) => {
-    const key = uriEncode(name.replace(/^\/+/, ""), true);
-    if (config.forcePathStyle) return new URL(`${endpoint.origin}${endpoint.pathname.replace(/\/$/, "")}/${uriEncode(config.bucket)}/${key}`);
-    return new URL(`${endpoint.protocol}//${config.bucket}.${endpoint.host}/${key}`);
-  };
+  const client = new AwsClient({ accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, service: "s3", region: config.region });
+  const urlFor = (name: string) =>
+    config.forcePathStyle
+      ? `${endpoint.origin}${endpoint.pathname.replace(/\/$/, "")}/${encodeURIComponent(config.bucket)}/${encodeKey(name)}`
+      : `${endpoint.protocol}//${config.bucket}.${endpoint.host}/${encodeKey(name)}`;
   const send = async (method: "PUT" | "GET" | "DELETE", name: string, body?: Buffer) => {
-    const url = urlFor(name);
-    const extra: Record<string, string> = { host: url.host };
-    if (body) extra["content-type"] = "application/octet-stream";
-    const headers = signRequest({ method, url, headers: extra, payloadHash: sha256Hex(body ?? "") }, config);
-    // fetch sets Host itself from the URL; sending it again is refused by undici.
-    delete headers.host;
-    return fetchImpl(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+    const headers: Record<string, string> = { "x-amz-content-sha256": createHash("sha256").update(body ?? "").digest("hex") };
+    if (body) headers["content-type"] = "application/octet-stream";
+    const request = await client.sign(urlFor(name), { method, headers, body: body ? new Uint8Array(body) : undefined });
+    return fetchImpl(request);
   };
   return {
     async put(name, bytes) {
