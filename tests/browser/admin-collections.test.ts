@@ -169,6 +169,13 @@ describe("collections and product CSV in the admin", () => {
     await results.getByRole("button", { name: /^Add / }).first().waitFor({ timeout: 10_000 });
     const firstHit = (await results.getByRole("button", { name: /^Add / }).first().getAttribute("aria-label"))!.slice(4);
     await results.getByRole("button", { name: `Add ${firstHit}` }).click();
+    // Leaving with an unsaved change asks first; staying keeps it.
+    await page.getByRole("link", { name: "All collections" }).click();
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    await leave.getByText("This collection has unsaved changes.", { exact: false }).waitFor();
+    await leave.getByRole("button", { name: "Stay", exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: "Edit collection: Matte Again" }).waitFor();
+    expect(await page.getByRole("list", { name: "Products in collection order" }).getByRole("listitem").count()).toBe(1);
     // A hero image uploaded here is chosen at once.
     const mediaDir = path.join(server.dataDir, "media");
     const anImage = (fs.readdirSync(mediaDir, { recursive: true }) as string[]).find((f) => f.endsWith(".webp"))!;
@@ -227,7 +234,7 @@ describe("collections and product CSV in the admin", () => {
 
     const shop = await context.newPage();
     await shop.goto(`${base}/collections/matte`);
-    const shown = (await shop.locator('section[aria-label="Products"] h3').allTextContents()).map((t) => t.trim());
+    const shown = (await shop.getByRole("region", { name: "Products" }).locator("h3").allTextContents()).map((t) => t.trim());
     // The storefront lists only active products, in the order staff gave them.
     expect(shown.length).toBeGreaterThan(1);
     expect(shown).toEqual(wanted.filter((t) => shown.includes(t)));

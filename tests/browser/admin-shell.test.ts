@@ -83,8 +83,11 @@ describe("the admin shell in Chromium", () => {
     await expect.poll(() => options.allTextContents()).toEqual(["OrdersPage"]);
     await box.fill("e");
     await expect.poll(() => options.count()).toBeGreaterThan(3);
+    // Pages match at once, products when the server answers; the list re-renders (and selects
+    // the first option again) when they arrive, so move only once they are in.
+    await expect.poll(() => options.filter({ hasText: "SKU" }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press("ArrowDown");
-    await expect.poll(() => options.nth(1).getAttribute("aria-selected")).toBe("true");
+    await expect.poll(() => options.nth(1).getAttribute("aria-selected"), { timeout: 5000 }).toBe("true");
     await page.keyboard.press("ArrowUp");
     await expect.poll(() => options.nth(0).getAttribute("aria-selected")).toBe("true");
     await box.fill("orders");

@@ -6,6 +6,11 @@ import { hydrated, openStorefront } from "../support/storefront";
 type StoredLine = { id: string; productId: string; variantId: string; title: string; variantTitle: string; price: number; quantity: number; image: string; sku: string; slug?: string; engraving?: string };
 
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "null") as StoredLine[] | null);
+/** The stored lines once the cart has written them (storage is written after its schema loads). */
+async function storedLines(page: Page): Promise<StoredLine[]> {
+  await expect.poll(async () => (await storedCart(page))?.length ?? 0, { timeout: 5000 }).toBeGreaterThan(0);
+  return (await storedCart(page))!;
+}
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your Cart" });
 const firstBestSeller = (page: Page) => page.getByRole("region", { name: "Best Seller" }).getByRole("listitem").first();
 
@@ -43,6 +48,7 @@ describe("cart in Chromium", () => {
     await expect.poll(() => d.getByText("2 items", { exact: true }).isVisible()).toBe(true);
     expect(await d.getByTestId("cart-line").count()).toBe(1);
     expect(await d.getByTestId("line-quantity").textContent()).toBe("2");
+    await expect.poll(async () => (await storedCart(page))?.[0]?.quantity).toBe(2);
     const cart = await storedCart(page);
     expect(cart).toHaveLength(1);
     expect(cart![0]!.quantity).toBe(2);
@@ -57,7 +63,7 @@ describe("cart in Chromium", () => {
     await hydrated(page);
     // The first card's variant, as the product page would store it with and without engraving.
     await firstBestSeller(page).getByRole("button", { name: /Add to Cart/ }).click();
-    const [line] = (await storedCart(page))!;
+    const [line] = await storedLines(page);
     await page.evaluate((l) => {
       localStorage.setItem("cart", JSON.stringify([{ ...l, id: "engraved", engraving: "Asha" }, { ...l, id: "plain", quantity: 3 }]));
     }, line!);
@@ -108,7 +114,7 @@ describe("cart in Chromium", () => {
     await page.goto(baseUrl);
     await hydrated(page);
     await firstBestSeller(page).getByRole("button", { name: /Add to Cart/ }).click();
-    const [line] = (await storedCart(page))!;
+    const [line] = await storedLines(page);
     // A stale price and a variant that no longer exists, as an old browser tab might hold.
     await page.evaluate((l) => {
       localStorage.setItem(

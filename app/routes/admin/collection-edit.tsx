@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
+import { LeaveGuard } from "~/components/admin/leave-guard";
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
@@ -101,6 +102,11 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
   const [heroImageId, setHeroImageId] = useState(collection.heroImageId ?? "");
   const [images, setImages] = useState(loaderData.images);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const [fieldsChanged, setFieldsChanged] = useState(false);
+  const dirty =
+    fieldsChanged ||
+    heroImageId !== (collection.heroImageId ?? "") ||
+    members.map((m) => m.productId).join() !== collection.products.map((m) => m.productId).join();
   const serverErrors = actionData && !actionData.ok && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
   const errors: Record<string, string | undefined> = { ...serverErrors, ...clientErrors };
   const formError = actionData && !actionData.ok && "error" in actionData ? actionData.error : null;
@@ -124,6 +130,10 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
         method="post"
         noValidate
         className="mt-6 space-y-6"
+        // The product search box is not part of the collection: typing in it changes nothing.
+        onChange={(event) => {
+          if ((event.target as HTMLElement).closest("[data-collection-field]")) setFieldsChanged(true);
+        }}
         onSubmit={(event) => {
           const parsed = collectionInput.safeParse(collectionFormValues(new FormData(event.currentTarget)));
           setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
@@ -148,7 +158,8 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
           </div>
         ) : null}
 
-        <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
+        <LeaveGuard dirty={dirty && !busy} subject="This collection" />
+        <div data-collection-field className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
           <TextField label="Name" name="name" defaultValue={collection.name} error={errors.name} />
           <TextField label="Slug" name="slug" defaultValue={collection.slug} error={errors.slug} hint="The page is /collections/<slug>." />
           <TextAreaField label="Description" name="description" rows={3} defaultValue={collection.description} error={errors.description} className="sm:col-span-2" />

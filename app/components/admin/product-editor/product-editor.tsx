@@ -8,7 +8,7 @@ import { productFormValues, slugify } from "~/modules/catalog/product-form-data"
 import { productInput } from "~/modules/catalog/product-form";
 import type { EditorValues, EditorVariant } from "~/modules/catalog/product-editor-state";
 import { combinationKey, combineOptions } from "~/modules/catalog/variant-rules";
-import { LeaveGuard } from "./leave-guard";
+import { LeaveGuard } from "../leave-guard";
 import { blankRow, VariantGenerator, type OptionDraft } from "./variant-generator";
 
 type Props = {
@@ -65,7 +65,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
 
   return (
     <Form method="post" onSubmit={onSubmit} onChange={() => setDirty(true)} noValidate className="mt-6 space-y-6">
-      <LeaveGuard dirty={dirty && !busy} />
+      <LeaveGuard dirty={dirty && !busy} subject="This product" />
       <input type="hidden" name="version" value={initial.version ?? ""} />
       {formError ? <FormMessage error={formError} /> : null}
       {otherErrors.length ? (

@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/compone
  * Warns before unsaved changes are lost: in-app navigation asks in a dialog, closing or reloading
  * the tab gets the browser's own prompt (the only one browsers allow there).
  */
-export function LeaveGuard({ dirty }: { dirty: boolean }) {
+export function LeaveGuard({ dirty, subject }: { dirty: boolean; /** "This product", "This collection" */ subject: string }) {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (!dirty) return;
@@ -24,7 +24,7 @@ export function LeaveGuard({ dirty }: { dirty: boolean }) {
     <Dialog open={blocker.state === "blocked"} onOpenChange={(open) => !open && blocker.reset?.()}>
       <DialogContent className="max-w-md p-6 text-slate-900" closeLabel="Stay on this page">
         <DialogTitle className="text-lg font-semibold">Leave without saving?</DialogTitle>
-        <DialogDescription className="mt-2 text-sm text-slate-700">This product has unsaved changes. They are lost if you leave now.</DialogDescription>
+        <DialogDescription className="mt-2 text-sm text-slate-700">{`${subject} has unsaved changes. They are lost if you leave now.`}</DialogDescription>
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={() => blocker.reset?.()}>Stay</Button>
           <Button variant="danger" onClick={() => blocker.proceed?.()}>
