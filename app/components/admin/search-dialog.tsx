@@ -55,7 +55,10 @@ export function SearchDialog() {
     ];
   }, [fetcher.data]);
 
-  useEffect(() => setActive(0), [fetcher.data]);
+  // A new list starts at its first entry; the same list again (a background revalidation re-runs
+  // the fetcher's loader) keeps the keyboard selection where it is.
+  const hitKeys = hits.map((h) => h.key).join("\n");
+  useEffect(() => setActive(0), [hitKeys]);
 
   const go = (hit: Hit | undefined) => {
     if (!hit) return;
