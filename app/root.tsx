@@ -4,7 +4,8 @@ import { Toaster } from "~/components/ui/toaster";
 import { markDegraded } from "~/load-context";
 import { getHeaderMenu } from "~/modules/content/menus.server";
 import { storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
+import { getSetting } from "~/modules/settings/settings.server";
+import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "./lib/nonce";
@@ -28,11 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       markDegraded(context);
       return null;
     }),
-    cache.get("setting:shipping", () => getSetting(db, "shipping")).catch((error: unknown) => {
-      log.error({ err: error }, "shipping setting could not be loaded");
-      markDegraded(context);
-      return SETTINGS.shipping.fallback;
-    }),
+    storefrontShipping(context.services, () => markDegraded(context)),
   ]);
   return { storefront: { menu, contact, freeShippingOverPaise: shipping.free_over_paise } };
 }

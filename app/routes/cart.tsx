@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { CartLines, CartNotices } from "~/components/cart/cart-lines";
 import { useCartPriceCheck } from "~/components/cart/use-cart-price-check";
-import { itemCountLabel } from "~/lib/cart/cart";
+import { itemCountLabel, shippingPaise } from "~/lib/cart/cart";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
@@ -14,7 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     storefrontGstPercent(context.services, () => markDegraded(context)),
     storefrontShipping(context.services, () => markDegraded(context)),
   ]);
-  return { gstPercent, freeOverPaise: shipping.free_over_paise };
+  return { gstPercent, shipping };
 }
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Your Cart", description: "The items in your GLACIAL cart.", noindex: true });
@@ -52,7 +52,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
             </div>
             <p className="text-sm text-slate-700">
               Prices include GST ({loaderData.gstPercent}%).{" "}
-              {subtotal > loaderData.freeOverPaise ? "Your order ships free." : `Free shipping on orders over ${formatPaise(loaderData.freeOverPaise)}.`}
+              {shippingPaise(subtotal, loaderData.shipping) === 0 ? "Your order ships free." : `Free shipping on orders over ${formatPaise(loaderData.shipping.free_over_paise)}.`}
             </p>
             <Link to="/checkout" className="block rounded-full bg-brand px-6 py-3 text-center font-semibold text-white hover:bg-brand/90">
               Proceed to Checkout

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { CartNotices, lineName } from "~/components/cart/cart-lines";
 import { useCartPriceCheck } from "~/components/cart/use-cart-price-check";
-import { itemCountLabel } from "~/lib/cart/cart";
+import { itemCountLabel, shippingPaise } from "~/lib/cart/cart";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
@@ -25,16 +25,11 @@ function includedGst(totalPaise: number, percent: number): number {
   return Math.round((totalPaise * percent) / (100 + percent));
 }
 
-/** Spec section 2: free for orders over the threshold; below it the flat fee of the settings. */
-function shippingFor(subtotalPaise: number, shipping: { free_over_paise: number; flat_fee_paise: number }): number {
-  return subtotalPaise > shipping.free_over_paise ? 0 : shipping.flat_fee_paise;
-}
-
 /** /checkout: a summary of the cart. Payment is not built yet, and the page says so; no order is created. */
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   const { items, totalItems, subtotal, hydrated } = useCart();
   const { notices, failed } = useCartPriceCheck(true);
-  const shippingPaise = shippingFor(subtotal, loaderData.shipping);
+  const shipping = shippingPaise(subtotal, loaderData.shipping);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold">Checkout</h1>
@@ -82,13 +77,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </div>
             <div className="flex justify-between text-sm text-slate-700">
               <dt>Shipping</dt>
-              <dd data-testid="checkout-shipping">{shippingPaise === 0 ? "Free" : formatPaise(shippingPaise)}</dd>
+              <dd data-testid="checkout-shipping">{shipping === 0 ? "Free" : formatPaise(shipping)}</dd>
             </div>
             <div className="flex justify-between font-semibold">
               <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatPaise(subtotal + shippingPaise)}</dd>
+              <dd data-testid="checkout-total">{formatPaise(subtotal + shipping)}</dd>
             </div>
-            {shippingPaise > 0 ? (
+            {shipping > 0 ? (
               <p className="text-sm text-slate-700">Free shipping on orders over {formatPaise(loaderData.shipping.free_over_paise)}.</p>
             ) : null}
           </dl>

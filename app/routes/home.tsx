@@ -22,6 +22,7 @@ import { warrantyTitle } from "~/modules/content/warranty";
 import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/paths";
 import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
+import { storefrontShipping, storefrontWarranty } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/home";
 
 function heroSlide(image: { url: string; alt: string }): HeroSlide {
@@ -49,8 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     safe("homepage products setting", cache.get("setting:homepage_products", () => getSetting(db, "homepage_products")), SETTINGS.homepage_products.fallback),
     safe("FAQ", cache.get("faq", () => listFaqItems(db)), []),
     safe("store contact", cache.get("setting:store_contact", () => getSetting(db, "store_contact")), SETTINGS.store_contact.fallback),
-    safe("warranty", cache.get("setting:warranty", () => getSetting(db, "warranty")), SETTINGS.warranty.fallback),
-    safe("shipping", cache.get("setting:shipping", () => getSetting(db, "shipping")), SETTINGS.shipping.fallback),
+    storefrontWarranty(context.services, () => markDegraded(context)),
+    storefrontShipping(context.services, () => markDegraded(context)),
   ]);
   const best = await safe(
     "best sellers",
@@ -66,7 +67,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     total: best.total,
     showLoadMore: products.show_load_more,
     faq,
-    warranty: warranty.period,
+    warranty,
     freeShippingOverPaise: shipping.free_over_paise,
     // Below the fold: streamed after the first paint.
     collections: safe("collections", cache.get("collection-cards", () => listCollectionCards(db)), []),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addItem, itemCountLabel, removeItem, setQuantity, subtotal, totalItems, type NewCartItem } from "./cart";
+import { addItem, itemCountLabel, removeItem, setQuantity, shippingPaise, subtotal, totalItems, type NewCartItem } from "./cart";
 import { parseCart } from "./cart-storage";
 
 const bottle: NewCartItem = { productId: "p1", variantId: "v1", title: "Glacier", variantTitle: "Black / 500ml", price: 149900, image: "", sku: "GLC-BLA-500" };
@@ -39,5 +39,12 @@ describe("cart", () => {
   it("says item or items", () => {
     expect(itemCountLabel(1)).toBe("1 item");
     expect(itemCountLabel(3)).toBe("3 items");
+  });
+
+  it("ships free only over the threshold; at or below it the flat fee applies", () => {
+    const shipping = { free_over_paise: 499_900, flat_fee_paise: 9_900 };
+    expect(shippingPaise(500_000, shipping)).toBe(0);
+    expect(shippingPaise(499_900, shipping)).toBe(9_900);
+    expect(shippingPaise(100, shipping)).toBe(9_900);
   });
 });

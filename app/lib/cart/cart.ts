@@ -40,3 +40,8 @@ export function subtotal(cart: CartItem[]): number {
 export function itemCountLabel(count: number): string {
   return `${count} ${count === 1 ? "item" : "items"}`;
 }
+
+/** Spec sections 2 and 9: orders over the threshold ship free; below it the flat fee applies. */
+export function shippingPaise(subtotalPaise: number, shipping: { free_over_paise: number; flat_fee_paise: number }): number {
+  return subtotalPaise > shipping.free_over_paise ? 0 : shipping.flat_fee_paise;
+}
