@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeLinkTarget } from "~/lib/link-target";
 
 // The header menu editor's form (client-safe): the same schema checks the editor in the browser
 // and the action on the server. Field paths ("items.0.sections.1.links.2.url") name each input.
@@ -8,7 +9,7 @@ const target = z
   .trim()
   .min(1, "Enter where the link goes: a path such as /bottles or a full https:// address.")
   .max(500, "Keep the address under 500 characters.")
-  .refine((v) => (v.startsWith("/") && !v.startsWith("//")) || /^https?:\/\/[^\s]+$/i.test(v), "Use a path on this shop (/bottles) or a full http(s) address.");
+  .refine(isSafeLinkTarget, "Use a path on this shop (/bottles) or a full http(s) address.");
 const label = z.string().trim().min(1, "Enter the label.").max(80, "Keep the label under 80 characters.");
 const id = z.string().min(1).max(100);
 const order = z.number().int();

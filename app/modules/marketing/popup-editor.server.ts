@@ -112,21 +112,21 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 }
 
 /** Switches one popup on (turning any other off) or off, if it still has `expectedVersion`. */
-export async function setPopupActive(db: Db, actor: AuditActor, id: string, active: boolean, expectedVersion: number): Promise<PopupSaved> {
+export async function setPopupActive(db: Db, actor: AuditActor, id: string, active: boolean, expectedVersion: number): Promise<PopupSaved & { title: string }> {
   return db.transaction(async (tx) => {
     if (active) await lockPopups(tx);
     const [row] = await tx
       .update(popups)
       .set({ isActive: active, version: sql`${popups.version} + 1` })
       .where(and(eq(popups.id, id), eq(popups.version, expectedVersion)))
-      .returning({ id: popups.id, version: popups.version });
+      .returning({ id: popups.id, version: popups.version, title: popups.title });
     if (!row) {
       const [exists] = await tx.select({ id: popups.id }).from(popups).where(eq(popups.id, id));
       throw exists ? new StalePopupError() : new PopupNotFoundError();
     }
     await recordAudit(tx, { actor, module: "marketing", action: active ? "activate_popup" : "deactivate_popup", targetId: id, after: { isActive: active } });
     const deactivated = active ? await deactivateOthers(tx, actor, id) : [];
-    return { id, version: row.version, deactivated };
+    return { id, version: row.version, title: row.title, deactivated };
   });
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isSafeLinkTarget } from "~/lib/link-target";
 
 // One schema for the popup editor, shared by the browser form and the server action.
 // Form values arrive as strings; checkboxes as "on" when ticked.
@@ -26,7 +27,7 @@ const optionalText = (max: number, label: string) =>
 /** A site path (/collection/matte) or an absolute http(s) address. */
 const link = (label: string) =>
   optionalText(500, label).refine(
-    (s) => s === null || (/^\/(?!\/)\S*$/.test(s) || /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(s)),
+    (s) => s === null || isSafeLinkTarget(s),
     `${label} must start with / (a page of this shop) or https://.`,
   );
 

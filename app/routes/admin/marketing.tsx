@@ -97,8 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (expectedVersion === null) return fail(intent, 400, { error: "The form is missing its version — reload the page." });
         const active = intent === "popup-activate";
         const saved = await setPopupActive(db, actor, id, active, expectedVersion);
-        const title = String(form.get("title") ?? "The popup");
-        return { ok: true as const, intent, id, message: `${active ? `“${title}” is now active.` : `“${title}” is now inactive.`}${deactivatedNote(saved.deactivated)}` };
+        return { ok: true as const, intent, id, message: `“${saved.title}” is now ${active ? "active" : "inactive"}.${deactivatedNote(saved.deactivated)}` };
       }
       case "popup-delete": {
         const id = requireUuid(form.get("id"), "popup id");

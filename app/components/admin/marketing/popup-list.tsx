@@ -79,7 +79,6 @@ export function PopupList({ popups, can, result }: { popups: PopupRow[]; can: Ca
                           <input type="hidden" name="intent" value={p.isActive ? "popup-deactivate" : "popup-activate"} />
                           <input type="hidden" name="id" value={p.id} />
                           <input type="hidden" name="version" value={p.version} />
-                          <input type="hidden" name="title" value={p.title} />
                           <Button type="submit" size="sm" aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.title}`}>
                             {p.isActive ? "Deactivate" : "Activate"}
                           </Button>
