@@ -43,10 +43,15 @@ export async function saveSettingChecked<K extends SettingKey>(
     module: change.module,
     action: "edit",
     targetId: change.key,
-    before: { [change.key]: before },
-    after: { [change.key]: value },
+    before: asRecord(before),
+    after: asRecord(value),
   });
   return version;
+}
+
+/** The audit row's before/after: the setting's own fields (its key is the row's target). */
+function asRecord(value: unknown): Record<string, unknown> {
+  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
 }
 
 /** After the commit: open storefront pages that show this setting reload it. */

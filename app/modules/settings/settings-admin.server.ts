@@ -1,10 +1,9 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db, Tx } from "~/db/types";
+import type { Db, DbOrTx } from "~/db/types";
+import { StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { EventBus } from "~/modules/events/event-bus.server";
-import { TOPICS } from "~/modules/events/topics";
 import { createBypassToken, revokeBypassToken } from "./maintenance.server";
-import { siteSettings } from "./schema";
+import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "./setting-editor.server";
 import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./settings.server";
 
 // The back office's face for site settings: versioned, audited saves that announce themselves.
@@ -19,35 +18,16 @@ export type Versioned<K extends SettingKey> = { value: SettingValue<K>; version:
 
 /** Each setting with the version the form must send back (0 when it was never saved). */
 export async function readVersionedSettings<K extends SettingKey>(db: Db, keys: readonly K[]): Promise<{ [P in K]: Versioned<P> }> {
-  const rows = await db.select({ key: siteSettings.key, version: siteSettings.version }).from(siteSettings).where(inArray(siteSettings.key, [...keys]));
   const out = {} as { [P in K]: Versioned<P> };
-  for (const key of keys) {
-    out[key] = { value: await getSetting(db, key), version: rows.find((r) => r.key === key)?.version ?? 0 } as Versioned<typeof key>;
-  }
+  for (const key of keys) out[key] = (await readSettingForEdit(db, key)) as Versioned<typeof key>;
   return out;
 }
 
 export type SettingChange = { [K in SettingKey]: { key: K; value: SettingValue<K>; expectedVersion: number } }[SettingKey];
 
-/** Writes one setting only if it still has the version the editor read; otherwise StaleSettingsError. */
-async function writeIfCurrent(tx: Tx, change: SettingChange): Promise<void> {
-  const value = SETTINGS[change.key].schema.parse(change.value);
-  if (change.expectedVersion === 0) {
-    const inserted = await tx.insert(siteSettings).values({ key: change.key, value }).onConflictDoNothing().returning({ key: siteSettings.key });
-    if (!inserted.length) throw new StaleSettingsError();
-    return;
-  }
-  const updated = await tx
-    .update(siteSettings)
-    .set({ value, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(siteSettings.key, change.key), eq(siteSettings.version, change.expectedVersion)))
-    .returning({ key: siteSettings.key });
-  if (!updated.length) throw new StaleSettingsError();
-}
-
-async function assertCurrent(tx: Tx, change: SettingChange): Promise<void> {
-  const [row] = await tx.select({ version: siteSettings.version }).from(siteSettings).where(eq(siteSettings.key, change.key));
-  if ((row?.version ?? 0) !== change.expectedVersion) throw new StaleSettingsError();
+async function assertCurrent(tx: DbOrTx, change: SettingChange): Promise<void> {
+  const { version } = await readSettingForEdit(tx, change.key);
+  if (version !== change.expectedVersion) throw new StaleSettingsError();
 }
 
 /**
@@ -65,18 +45,18 @@ export async function saveSettings(services: { db: Db; events: EventBus }, actor
         await assertCurrent(tx, change);
         continue;
       }
-      await writeIfCurrent(tx, change);
+      try {
+        // The union of changes does not narrow to one key for the generic writer; each member is one.
+        await saveSettingChecked(tx, { ...change, actor, module: "settings", what: "These settings" } as Parameters<typeof saveSettingChecked>[1]);
+      } catch (error) {
+        throw error instanceof StaleRecordError ? new StaleSettingsError() : error;
+      }
       keys.push(change.key);
-      await recordAudit(tx, { actor, module: "settings", action: "edit", targetId: change.key, before: asRecord(before), after: asRecord(change.value) });
     }
     return keys;
   });
-  for (const key of changed) await services.events.publish(TOPICS.settingChanged, { key });
+  for (const key of changed) await publishSettingChanged(services.events, key);
   return { changed };
-}
-
-function asRecord(value: unknown): Record<string, unknown> {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
 }
 
 /** A bypass link for the maintenance gate, audited; the raw token is returned once and never logged. */
