@@ -1,11 +1,9 @@
 import { desc, eq, isNull } from "drizzle-orm";
-import sharp from "sharp";
 import type { DbOrTx } from "~/db/types";
-import { UploadRejected } from "./media-library.server";
+import { cleanUpload } from "./media-library.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
 import type { MediaStorage } from "./storage.server";
-import { INVALID_TYPE_MESSAGE, sniffImageType, uploadProblem } from "./upload-rules";
 
 // Images of the site itself (hero slides, home tiles): stored like product images (same upload
 // rules, magic-byte check and EXIF stripping) but belonging to no product.
@@ -17,27 +15,10 @@ export type StoredSiteImage = { name: string; mimeType: string; width: number; h
  * transaction and removes the file (storage.remove(name)) if that transaction fails.
  */
 export async function storeSiteImageFile(storage: MediaStorage, input: { fileName: string; declaredType: string; bytes: Uint8Array }, now = Date.now()): Promise<StoredSiteImage> {
-  const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
-  if (problem) throw new UploadRejected(problem);
-  const real = sniffImageType(input.bytes);
-  if (!real) throw new UploadRejected(INVALID_TYPE_MESSAGE);
-  let clean: Buffer;
-  let width: number;
-  let height: number;
-  try {
-    const image = sharp(input.bytes, { animated: real === "image/gif" }).rotate();
-    const encoded =
-      real === "image/png" ? image.png() : real === "image/webp" ? image.webp({ quality: 90 }) : real === "image/gif" ? image.gif() : image.jpeg({ quality: 90, mozjpeg: true });
-    const out = await encoded.toBuffer({ resolveWithObject: true });
-    clean = out.data;
-    width = out.info.width;
-    height = out.info.pageHeight ?? out.info.height;
-  } catch {
-    throw new UploadRejected("The image could not be read. Please upload another file.");
-  }
+  const { real, clean, info } = await cleanUpload(input);
   const name = objectName("site", input.fileName, now);
   await storage.put(name, clean);
-  return { name, mimeType: real, width, height, bytes: clean.byteLength };
+  return { name, mimeType: real, width: info.width, height: info.pageHeight ?? info.height, bytes: clean.byteLength };
 }
 
 export async function recordSiteImage(tx: DbOrTx, file: StoredSiteImage, alt: string): Promise<{ id: string; fileUrl: string }> {
