@@ -78,10 +78,12 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
       "/assets/*",
       serveStatic({
         root,
+        // The build writes .br and .gz next to each text asset (scripts/vite-precompress.ts).
+        precompressed: true,
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use("*", serveStatic({ root, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    app.use("*", serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
   }
 
   // Everything below is the storefront and staff pages: gated while the shop is in maintenance.

@@ -1,0 +1,68 @@
+import http from "node:http";
+import zlib from "node:zlib";
+import { describe, expect, inject, it } from "vitest";
+
+// The production server's build output over HTTP: what a browser fetches before the first paint.
+describe("static assets", () => {
+  const baseUrl = inject("baseUrl");
+
+  /** A GET without fetch's automatic decompression, so the encoded bytes can be checked. */
+  function rawGet(path: string, acceptEncoding: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      http
+        .get(`${baseUrl}${path}`, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+        .on("error", reject);
+    });
+  }
+
+  async function homeHead(): Promise<string> {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    return html.slice(0, html.indexOf("</head>"));
+  }
+
+  it("puts the stylesheet before every module preload, so the render-blocking request is not queued behind scripts", async () => {
+    const head = await homeHead();
+    const stylesheet = head.search(/<link rel="stylesheet" href="\/assets\/[^"]+\.css"/);
+    const firstPreload = head.indexOf('rel="modulepreload"');
+    expect(stylesheet).toBeGreaterThan(-1);
+    expect(firstPreload).toBeGreaterThan(-1);
+    expect(stylesheet).toBeLessThan(firstPreload);
+    expect(head.match(/rel="stylesheet"/g)).toHaveLength(1);
+  });
+
+  it("sends the build's precompressed brotli or gzip file when the browser accepts it, and the plain file otherwise", async () => {
+    const head = await homeHead();
+    const css = head.match(/href="(\/assets\/[^"]+\.css)"/)?.[1];
+    const script = head.match(/rel="modulepreload" href="(\/assets\/entry\.client-[^"]+\.js)"/)?.[1];
+    expect(css).toBeDefined();
+    expect(script).toBeDefined();
+    for (const path of [css!, script!]) {
+      const plain = await rawGet(path, "identity");
+      expect(plain.status).toBe(200);
+      expect(plain.headers["content-encoding"]).toBeUndefined();
+      expect(plain.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+      const br = await rawGet(path, "gzip, deflate, br");
+      expect(br.headers["content-encoding"]).toBe("br");
+      expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(br.headers["content-type"]).toBe(plain.headers["content-type"]);
+      expect(br.body.length).toBeLessThan(plain.body.length / 2);
+      expect(zlib.brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+
+      const gzip = await rawGet(path, "gzip");
+      expect(gzip.headers["content-encoding"]).toBe("gzip");
+      expect(zlib.gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+    }
+  });
+
+  it("still compresses pages, which are rendered per request", async () => {
+    const page = await rawGet("/", "gzip");
+    expect(page.status).toBe(200);
+    expect(page.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(page.body).toString("utf8")).toContain("</html>");
+  });
+});
