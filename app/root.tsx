@@ -7,7 +7,7 @@ import { storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/root";
-import "./app.css";
+import appCss from "./app.css?url";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
@@ -53,6 +53,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* With a precedence React puts the stylesheet before the module preloads it hoists into
+            the head, so the one render-blocking request is not queued behind thirty scripts. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
