@@ -6,13 +6,16 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node" },
+        // Two workers on this 2-core machine (Vitest's default there is one): integration files
+        // spend much of their time waiting on PostgreSQL, child processes and servers.
+        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}"], environment: "node", maxWorkers: 2 },
       },
       {
         extends: true,
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          maxWorkers: 2,
           globalSetup: ["tests/support/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,11 +1,9 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
 import { productVariants, products } from "~/modules/catalog/schema";
+import { prepareDemoStore } from "../support/admin-server";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { startServer } from "../support/server-process";
 
@@ -121,23 +119,17 @@ describe("product page in Chromium", () => {
   });
 
   it("shows stock states and disables Add to Cart when out of stock", async () => {
-    // The demo store has stock everywhere: make a store of our own, change stock while it is
-    // stopped (PGlite allows one process), and serve it again.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-stock-"));
-    let server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
-    await server.stop("SIGTERM");
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    try {
+    // The demo store has stock everywhere: make a store of our own with changed stock before a
+    // server opens it (PGlite allows one process), and serve it.
+    const dataDir = await prepareDemoStore(async (database) => {
       const [tumbler] = await database.db.select({ id: products.id }).from(products).where(eq(products.slug, "chai-tumbler"));
       const variants = await database.db.select().from(productVariants).where(eq(productVariants.productId, tumbler!.id));
       for (const v of variants) {
         const stock = v.optionValues.Color === "Beige" ? 0 : v.optionValues.Color === "Black" ? 3 : 40;
         await database.db.update(productVariants).set({ stockQuantity: stock }).where(eq(productVariants.id, v.id));
       }
-    } finally {
-      await database.close();
-    }
-    server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+    }, "glacial-stock-");
+    const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
     try {
       const context = await browser.newContext();
       const page = await context.newPage();

@@ -19,9 +19,13 @@ describe("storefront layout in Chromium", () => {
     const { context, page } = await openStorefront(browser);
     await page.goto(baseUrl);
     await hydrated(page);
-    const headings = await page.locator("main h1, main h2").allTextContents();
-    const order = ["Explore Collection", "Best Seller", "Premium Tumblers", "Frequently Asked Questions"].map((h) => headings.indexOf(h));
-    expect(order.every((i) => i >= 0)).toBe(true);
+    // Sections stream in after the first bytes: wait until every one has arrived, then check the order.
+    const positions = async () => {
+      const headings = await page.locator("main h1, main h2").allTextContents();
+      return ["Explore Collection", "Best Seller", "Premium Tumblers", "Frequently Asked Questions"].map((h) => headings.indexOf(h));
+    };
+    await expect.poll(async () => (await positions()).every((i) => i >= 0)).toBe(true);
+    const order = await positions();
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(await page.getByRole("link", { name: "Explore Collection" }).getAttribute("href")).toBe("/collection/matte");
     expect(await page.getByRole("link", { name: "Bottle Collection" }).getAttribute("href")).toBe("/bottles");

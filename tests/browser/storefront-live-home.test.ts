@@ -8,12 +8,12 @@ import { openDatabase, type Database } from "~/db/database.server";
 import { notifyCatalogChanged } from "~/modules/catalog/catalog-events.server";
 import { products } from "~/modules/catalog/schema";
 import { createEventBus, type EventBus } from "~/modules/events/event-bus.server";
-import { localDiskStorage } from "~/modules/media/storage.server";
-import { seedDemoStore } from "~/seed/demo-store.server";
 import { launchBrowser } from "../support/browser";
+import { fixturesHash, mediaDirFor } from "../support/fixtures";
+import prepareSnapshots from "../support/integration-setup";
 import { startServer, type RunningServer } from "../support/server-process";
 import { hydrated, openStorefront } from "../support/storefront";
-import { createEmptyPostgresDatabase } from "../support/test-database";
+import { createSeededPostgresDatabase } from "../support/test-database";
 
 // On PostgreSQL the test can change the catalog while the server runs, and its NOTIFY reaches
 // the server's event bus exactly as a back-office process would.
@@ -25,11 +25,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live home page in Chromium (Postg
   let bus: EventBus;
   let dataDir: string;
   beforeAll(async () => {
-    pg = await createEmptyPostgresDatabase();
+    await prepareSnapshots();
+    pg = await createSeededPostgresDatabase();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-live-"));
+    fs.cpSync(mediaDirFor(fixturesHash()), path.join(dataDir, "media"), { recursive: true });
     database = await openDatabase({ kind: "postgres", url: pg.url, poolSize: 2 });
     await database.migrate();
-    await seedDemoStore(database.db, localDiskStorage(path.join(dataDir, "media")));
     bus = await createEventBus(database);
     server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: pg.url, SEED_DEMO: "never", LOG_LEVEL: "warn" });
     browser = await launchBrowser();

@@ -1,12 +1,8 @@
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
-import { localDiskStorage } from "~/modules/media/storage.server";
 import { createBypassToken, setMaintenance } from "~/modules/settings/maintenance.server";
-import { seedDemoStore } from "~/seed/demo-store.server";
+import { prepareDemoStore } from "../support/admin-server";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server-process";
 import { inProcessEvents } from "../support/test-services";
@@ -20,16 +16,10 @@ describe("maintenance gate in Chromium", () => {
   let dataDir: string;
   let token: string;
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-maint-"));
-    const database = await openDatabase({ kind: "pglite", dataDir });
-    try {
-      await database.migrate();
-      await seedDemoStore(database.db, localDiskStorage(path.join(dataDir, "media")));
+    dataDir = await prepareDemoStore(async (database) => {
       await setMaintenance(database.db, { enabled: true, message: "New colours are arriving. Back at 6 pm IST." }, inProcessEvents());
       ({ token } = await createBypassToken(database.db, { label: "Browser test", expiresAt: new Date(Date.now() + 3600_000) }));
-    } finally {
-      await database.close();
-    }
+    }, "glacial-maint-");
     server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
     browser = await launchBrowser();
   });

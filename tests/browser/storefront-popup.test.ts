@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
@@ -19,7 +19,11 @@ const popupDialog = (page: Page) => page.getByRole("dialog", { name: TITLE });
 const stored = (page: Page) =>
   page.evaluate(() => ({ local: localStorage.getItem("popup_last_shown"), session: sessionStorage.getItem("popup_last_shown") }));
 
-describe("popup in Chromium", () => {
+// Each test has a browser context of its own and changes nothing the others read (the popup
+// rules are per browser; overrides are per context), and most of their time is the popup's
+// delay and the waits that prove it stays away: they run concurrently (each with its own
+// test context's expect, as Vitest requires of concurrent tests).
+describe.concurrent("popup in Chromium", () => {
   let browser: Browser;
   const baseUrl = inject("baseUrl");
   beforeAll(async () => {
@@ -27,7 +31,7 @@ describe("popup in Chromium", () => {
   });
   afterAll(() => browser?.close());
 
-  it("opens after delay_seconds, enforces the consent rules with the spec's alerts, stores the subscriber and follows the CTA", async () => {
+  it("opens after delay_seconds, enforces the consent rules with the spec's alerts, stores the subscriber and follows the CTA", async ({ expect }) => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await page.clock.install();
     const loaded = page.waitForResponse((r) => r.url().endsWith("/api/popup"));
@@ -77,7 +81,7 @@ describe("popup in Chromium", () => {
     await context.close();
   });
 
-  it("once_per_day: suppressed on the next visit, shown again once 24 hours have passed; never on pages it does not name", async () => {
+  it("once_per_day: suppressed on the next visit, shown again once 24 hours have passed; never on pages it does not name", async ({ expect }) => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await overridePopup(context, { delaySeconds: 1 });
     await page.goto(baseUrl);
@@ -107,7 +111,7 @@ describe("popup in Chromium", () => {
     await context.close();
   });
 
-  it("once_per_session: suppressed on reload, shown again in a new session even if seen recently", async () => {
+  it("once_per_session: suppressed on reload, shown again in a new session even if seen recently", async ({ expect }) => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await overridePopup(context, { showFrequency: "once_per_session", delaySeconds: 1, showOnPages: "not-an-array" });
     await page.goto(`${baseUrl}/cart`);
@@ -123,7 +127,7 @@ describe("popup in Chromium", () => {
     await context.close();
   });
 
-  it("any other frequency means always; the image shows on desktop only", async () => {
+  it("any other frequency means always; the image shows on desktop only", async ({ expect }) => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await overridePopup(context, { showFrequency: "always", delaySeconds: 1, imageUrl: "/features/cold.svg" });
     await page.goto(baseUrl);

@@ -1,18 +1,15 @@
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readConfig } from "~/config.server";
-import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import { BOT_TEXT } from "~/modules/support/bot.server";
 import { EMAIL_INVALID, PHONE_INVALID } from "~/modules/support/chat-input";
-import { openServices } from "~/services.server";
+import { startAdminServer } from "../support/admin-server";
 import { expectAccessible, launchBrowser } from "../support/browser";
-import { freePort, startServer, type RunningServer } from "../support/server-process";
+import { freePort, type RunningServer } from "../support/server-process";
 
 // The chat end to end in Chromium, on a server of its own: a support user is created in its
-// DATA_DIR before it starts (the shared server holds its store's lock).
+// demo store before it starts (the shared server holds its store's lock).
 const STAFF = { email: "priya@glacial.in", password: "a long support passphrase" };
 
 describe("support chat in Chromium", () => {
@@ -23,12 +20,8 @@ describe("support chat in Chromium", () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-support-browser-"));
-    const services = await openServices(readConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }));
-    await upsertStaffUser(services.db, services.auth, { ...STAFF, roles: ["support"] });
-    await services.close();
     const port = await freePort();
-    server = await startServer({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "warn" });
+    server = await startAdminServer([{ ...STAFF, roles: ["support"] }], { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
     url = server.url;
     browser = await launchBrowser();
   });

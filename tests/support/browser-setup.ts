@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { prepareDemoStore } from "./admin-server";
 import { startServer, type RunningServer } from "./server-process";
 
 declare module "vitest" {
@@ -13,9 +11,12 @@ declare module "vitest" {
 
 let server: RunningServer | undefined;
 
-/** One production server on a fresh embedded store for the whole browser suite. */
+/**
+ * One production server for the whole storefront suite, on its own copy of the seeded demo store
+ * (the cached snapshot: seconds, where a first start on an empty folder seeds it in about 10 s).
+ */
 export async function setup(project: TestProject) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-browser-"));
+  const dataDir = await prepareDemoStore(undefined, "glacial-browser-");
   server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" });
   project.provide("baseUrl", server.url);
   project.provide("dataDir", dataDir);

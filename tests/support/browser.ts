@@ -16,8 +16,20 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
 }
 
-/** Fails on any serious or critical axe-core violation, listing them. */
+/**
+ * Fails on any serious or critical axe-core violation, listing them. Checks the settled page:
+ * finite CSS animations and transitions (a toast fading in or out) are let finish first, or axe
+ * measures colour contrast against a half-transparent element (for up to 3 s; then it checks
+ * whatever is there).
+ */
 export async function expectAccessible(page: Page) {
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

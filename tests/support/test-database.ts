@@ -47,6 +47,20 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   return { url: target.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
 }
 
+/**
+ * A connection string to a fresh PostgreSQL database holding the seeded demo store, copied from
+ * the cached template (its media are in mediaDirFor(fixturesHash())). Needs the templates
+ * prepared (tests/support/integration-setup.ts).
+ */
+export async function createSeededPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `glacial_t_${crypto.randomBytes(6).toString("hex")}`;
+  await adminQuery(url, `create database ${name} template ${pgTemplateName(fixturesHash(), true)}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+}
+
 async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
