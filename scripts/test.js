@@ -2,6 +2,7 @@
 // TEST_DATABASE_URL is set) and browser tests. Stops at the first failing stage.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -11,6 +12,11 @@ const reportDir = path.join(root, ".cache", "test-reports");
 fs.mkdirSync(reportDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
+
+// Every temporary folder of the run (test stores, servers' data, Chromium profiles) goes under
+// one folder that is removed at the end, so repeated runs do not fill the disk.
+const runTmp = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-test-run-"));
+process.env.TMPDIR = runTmp;
 
 function run(label, command, args, env = {}) {
   const started = Date.now();
@@ -37,6 +43,7 @@ function vitest(label, projects) {
 }
 
 function finish(code) {
+  fs.rmSync(runTmp, { recursive: true, force: true });
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
   process.exit(code);
 }
