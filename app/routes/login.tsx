@@ -18,8 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const cookies = await signOutShopper(context.services.auth, request.headers);
     return redirect("/login", { headers: cookiesHeaders(cookies) });
   }
-  const outcome = await signInShopper(context.services.auth, form, request.headers);
-  if (!outcome.ok) return data({ error: outcome.error, email: typeof form.email === "string" ? form.email : "" }, { status: 400 });
+  const outcome = await signInShopper(context.services, form, request.headers);
+  if (!outcome.ok) return data({ error: outcome.error, email: typeof form.email === "string" ? form.email : "" }, { status: outcome.status ?? 400 });
   return redirect(safeRedirectPath(form.redirectTo), { headers: cookiesHeaders(outcome.setCookies) });
 }
 

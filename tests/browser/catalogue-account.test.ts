@@ -39,4 +39,20 @@ describe("shopper account pages in Chromium", () => {
     expect(await page.getByText(`You are signed in as ${email}.`).count()).toBe(1);
     await context.close();
   });
+
+  it("answers 429 with the lockout message once an email has failed 5 times, like the staff sign-in", async () => {
+    const email = `guess-${Date.now()}@example.in`;
+    const attempt = () =>
+      fetch(`${baseUrl}/login`, {
+        method: "POST",
+        headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email, password: "not the password", redirectTo: "/" }),
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).status);
+    expect(statuses).toEqual([400, 400, 400, 400]);
+    const fifth = await attempt();
+    expect(fifth.status).toBe(429);
+    expect(await fifth.text()).toContain("Too many failed sign-in attempts. Try again in 15 minutes.");
+  });
 });

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "~/modules/staff/auth.server";
 import { userRoles, users } from "~/modules/staff/schema";
+import { checkSignInAllowed, EMAIL_FAILURE_LIMIT } from "~/modules/staff/login-throttle.server";
 import { INVALID_CREDENTIALS, currentShopperEmail, registerShopper, signInShopper } from "~/modules/staff/shopper-auth.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
 
@@ -38,13 +39,30 @@ describe.each(DRIVERS)("shopper sign-up and sign-in on %s", (kind) => {
   });
 
   it("signs in with the right password and gives one error for a wrong password or unknown email", async () => {
-    const ok = await signInShopper(auth, { email: "asha@example.in", password: "a long passphrase" }, headers());
+    const ok = await signInShopper({ auth, db: database.db }, { email: "asha@example.in", password: "a long passphrase" }, headers());
     expect(ok.ok && ok.setCookies.some((c) => c.includes("session_token"))).toBe(true);
-    const wrong = await signInShopper(auth, { email: "asha@example.in", password: "wrong password!" }, headers());
-    const unknown = await signInShopper(auth, { email: "nobody@example.in", password: "a long passphrase" }, headers());
-    const garbage = await signInShopper(auth, { email: ["x"], password: 5 }, headers());
+    const wrong = await signInShopper({ auth, db: database.db }, { email: "asha@example.in", password: "wrong password!" }, headers());
+    const unknown = await signInShopper({ auth, db: database.db }, { email: "nobody@example.in", password: "a long passphrase" }, headers());
+    const garbage = await signInShopper({ auth, db: database.db }, { email: ["x"], password: 5 }, headers());
     expect(wrong).toEqual({ ok: false, error: INVALID_CREDENTIALS });
     expect(unknown).toEqual(wrong);
     expect(garbage).toEqual(wrong);
+  });
+
+  it("locks an email out after 5 failed sign-ins, even for the right password, on the staff sign-in's counters", async () => {
+    const services = { auth, db: database.db };
+    const from = () => new Headers({ "user-agent": "vitest", "x-forwarded-for": "203.0.113.7" });
+    expect((await registerShopper(auth, { email: "meera@example.in", password: "a long passphrase" }, from())).ok).toBe(true);
+    const outcomes = [];
+    for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) outcomes.push(await signInShopper(services, { email: "Meera@example.in", password: `wrong guess ${i}` }, from()));
+    for (const o of outcomes.slice(0, -1)) expect(o).toEqual({ ok: false, error: INVALID_CREDENTIALS });
+    expect(outcomes.at(-1)).toEqual({ ok: false, status: 429, error: "Too many failed sign-in attempts. Try again in 15 minutes." });
+    const right = await signInShopper(services, { email: "meera@example.in", password: "a long passphrase" }, from());
+    expect(right).toMatchObject({ ok: false, status: 429 });
+    // One account, one counter: the staff sign-in refuses this email too.
+    expect(await checkSignInAllowed(database.db, { email: "meera@example.in", ip: "198.51.100.1" })).toMatchObject({ allowed: false });
+    // Another shopper is not affected by this email's failures.
+    const other = await signInShopper(services, { email: "asha@example.in", password: "a long passphrase" }, from());
+    expect(other.ok).toBe(true);
   });
 });

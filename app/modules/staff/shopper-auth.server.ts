@@ -1,11 +1,14 @@
 import { z } from "zod";
+import type { Db } from "~/db/types";
 import type { Auth } from "./auth.server";
+import { checkSignInAllowed, lockoutMessage, recordSignInAttempt } from "./login-throttle.server";
 import { passwordProblem } from "./password-policy";
+import { clientIpOf } from "./sign-in.server";
 
 // Shopper sign-in and sign-up at /login and /register, on the same Better Auth instance as staff.
 // A shopper is simply a user without a row in user_roles; nothing here grants a role.
 
-export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; error: string; field?: "email" | "password" | "name" };
+export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; error: string; field?: "email" | "password" | "name"; status?: 429 };
 
 /** One message for unknown email and wrong password, so the form never reveals who has an account. */
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -22,13 +25,25 @@ export const registerInput = z.object({
   }),
 });
 
-export async function signInShopper(auth: Auth, form: unknown, headers: Headers): Promise<AuthOutcome> {
+/**
+ * Shoppers and staff are users of one auth library, so this form passes the same brute-force
+ * limits as the staff sign-in (same counters): otherwise it would be a way around them.
+ */
+export async function signInShopper({ auth, db }: { auth: Auth; db: Db }, form: unknown, headers: Headers): Promise<AuthOutcome> {
   const parsed = signInInput.safeParse(form);
   if (!parsed.success) return { ok: false, error: INVALID_CREDENTIALS };
+  const who = { email: parsed.data.email, ip: clientIpOf(headers) };
+  const verdict = await checkSignInAllowed(db, who);
+  if (!verdict.allowed) return { ok: false, error: lockoutMessage(verdict.retryAfterSeconds), status: 429 };
   const response = await callAuth(() =>
     auth.api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: forwardHeaders(headers), asResponse: true }),
   );
-  if (!response?.ok) return { ok: false, error: INVALID_CREDENTIALS };
+  if (!response?.ok) {
+    await recordSignInAttempt(db, who, false);
+    const after = await checkSignInAllowed(db, who);
+    return after.allowed ? { ok: false, error: INVALID_CREDENTIALS } : { ok: false, error: lockoutMessage(after.retryAfterSeconds), status: 429 };
+  }
+  await recordSignInAttempt(db, who, true);
   return { ok: true, setCookies: response.headers.getSetCookie() };
 }
 

@@ -19,7 +19,11 @@ export type SignInResult =
  * trusted proxy, the last hop that proxy appended.
  */
 export function clientIp(request: Request): string {
-  const hops = (request.headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return clientIpOf(request.headers);
+}
+
+export function clientIpOf(headers: Headers): string {
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
   return hops.at(-1) ?? "unknown";
 }
 
