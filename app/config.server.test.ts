@@ -13,4 +13,10 @@ describe("readConfig", () => {
     expect(() => readConfig({ PORT: "http" })).toThrow(ConfigError);
     expect(() => readConfig({ PORT: "99999" })).toThrow(/PORT/);
   });
+  it("caps the image cache at 2 GB unless IMAGE_CACHE_MAX_MB says otherwise, and refuses a cap that is not a whole number of MB", () => {
+    expect(readConfig({}).imageCacheMaxBytes).toBe(2048 * 1024 * 1024);
+    expect(readConfig({ IMAGE_CACHE_MAX_MB: "500" }).imageCacheMaxBytes).toBe(500 * 1024 * 1024);
+    expect(() => readConfig({ IMAGE_CACHE_MAX_MB: "0" })).toThrow(/IMAGE_CACHE_MAX_MB/);
+    expect(() => readConfig({ IMAGE_CACHE_MAX_MB: "lots" })).toThrow(/IMAGE_CACHE_MAX_MB/);
+  });
 });

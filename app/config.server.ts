@@ -26,6 +26,7 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true"),
+  IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
 });
 
 export type AppConfig = {
@@ -48,6 +49,8 @@ export type AppConfig = {
   trustProxy: boolean;
   /** Media in an S3-compatible bucket when S3_BUCKET is set; otherwise on disk under DATA_DIR/media. */
   s3?: S3Config | null;
+  /** Cap of DATA_DIR/cache/images (resized images); least recently used files go first. */
+  imageCacheMaxBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -88,6 +91,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === "true" || e.S3_FORCE_PATH_STYLE === "1",
         }
       : null,
+    imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
   };
 }
 

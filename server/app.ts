@@ -52,7 +52,9 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   app.route("/api/support", supportApi(services));
 
   // Stored images, resized and re-encoded on demand (app/modules/media/image-transform.server.ts).
-  const images = createImageTransformer(services.storage, path.join(services.config.dataDir, "cache", "images"));
+  const images = createImageTransformer(services.storage, path.join(services.config.dataDir, "cache", "images"), {
+    maxCacheBytes: services.config.imageCacheMaxBytes,
+  });
   app.get("/images/*", async (c) => {
     const url = new URL(c.req.url);
     const parsed = parseImageRequest(url.pathname.slice("/images/".length), url.searchParams, c.req.header("accept"));

@@ -70,6 +70,34 @@ describe("image transform", () => {
     expect(files.length).toBeGreaterThan(0);
   });
 
+  it("keeps the disk cache under its cap by removing the least recently used images first", async () => {
+    const dir = path.join(root, "cache", "capped");
+    const cacheBytes = () => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, String(f))).filter((f) => fs.statSync(f).isFile()).reduce((n, f) => n + fs.statSync(f).size, 0);
+    const widths = [100, 120, 140, 160, 180, 200, 220, 240];
+    // Measure one image's size first, then cap the cache at about four of them.
+    const probe = await createImageTransformer(storage(), path.join(root, "cache", "probe")).transform(source, parse("w=160&q=80&fm=png").params);
+    const cap = 4 * (probe.kind === "ok" ? probe.bytes.length : 0);
+    expect(cap).toBeGreaterThan(0);
+    const t = createImageTransformer(storage(), dir, { maxCacheBytes: cap });
+    await t.transform(source, parse(`w=${widths[0]}&q=80&fm=png`).params);
+    for (const w of widths.slice(1)) {
+      await t.transform(source, parse(`w=${w}&q=80&fm=png`).params);
+      // The first image is used again and again: it stays while others come and go.
+      expect(await t.transform(source, parse(`w=${widths[0]}&q=80&fm=png`).params)).toMatchObject({ cacheHit: true });
+      expect(cacheBytes()).toBeLessThanOrEqual(cap);
+    }
+    expect(await t.transform(source, parse(`w=${widths.at(-1)}&q=80&fm=png`).params)).toMatchObject({ kind: "ok", cacheHit: true });
+    // An early, unused size was evicted: asked again, it is rendered again.
+    expect(await t.transform(source, parse(`w=${widths[1]}&q=80&fm=png`).params)).toMatchObject({ kind: "ok", cacheHit: false });
+    expect(cacheBytes()).toBeLessThanOrEqual(cap);
+
+    // A new process finds the cache already full and trims it on its first write.
+    const over = createImageTransformer(storage(), dir, { maxCacheBytes: Math.floor(cap / 2) });
+    await over.transform(source, parse("w=260&q=80&fm=png").params);
+    expect(cacheBytes()).toBeLessThanOrEqual(Math.floor(cap / 2));
+    expect(await over.transform(source, parse("w=260&q=80&fm=png").params)).toMatchObject({ cacheHit: true });
+  });
+
   it("answers missing for an unknown source or a path outside storage, and unreadable for a broken file", async () => {
     const t = createImageTransformer(storage(), cacheDir());
     expect(await t.transform("products/nope.png", parse("w=100").params)).toEqual({ kind: "missing" });

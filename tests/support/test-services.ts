@@ -31,6 +31,7 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     mailFrom: "GLACIAL <no-reply@glacial.in>",
     trustProxy: false,
     llm: null,
+    imageCacheMaxBytes: 64 * 1024 * 1024,
   };
   const mailer = createMailer(database.db, { from: config.mailFrom, log });
   const auth = createAuth(database.db, {

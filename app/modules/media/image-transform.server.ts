@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { IMAGE_FORMATS, IMAGE_LIMITS, type ImageFormat, imageVersion } from "./paths";
+import { createImageCacheIndex } from "./image-cache-index.server";
 import type { MediaStorage } from "./storage.server";
 
 // The image endpoint's logic: parse bounded parameters, transform with sharp, cache results on
@@ -100,6 +101,9 @@ function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }
 
+/** IMAGE_CACHE_MAX_MB's default: room for every size of a few thousand product images. */
+export const DEFAULT_MAX_CACHE_BYTES = 2048 * 1024 * 1024;
+
 export type TransformResult =
   | { kind: "ok"; bytes: Buffer; contentType: string; cacheHit: boolean }
   | { kind: "missing" }
@@ -111,8 +115,9 @@ export type ImageTransformer = { transform(name: string, params: TransformParams
  * Transforms stored images, caching each result under cacheDir keyed by a hash of the source
  * bytes and the parameters (so a replaced source can never be answered from a stale entry).
  */
-export function createImageTransformer(storage: MediaStorage, cacheDir: string): ImageTransformer {
+export function createImageTransformer(storage: MediaStorage, cacheDir: string, options: { maxCacheBytes?: number } = {}): ImageTransformer {
   const inFlight = new Map<string, Promise<Buffer>>();
+  const index = createImageCacheIndex(cacheDir, options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES);
   return {
     async transform(name, params) {
       let source: Buffer | null;
@@ -130,7 +135,10 @@ export function createImageTransformer(storage: MediaStorage, cacheDir: string):
       const file = path.join(cacheDir, key.slice(0, 2), `${key}.${params.format}`);
       const contentType = CONTENT_TYPES[params.format];
       const cached = await fs.readFile(file).catch(() => null);
-      if (cached) return { kind: "ok", bytes: cached, contentType, cacheHit: true };
+      if (cached) {
+        index.touch(file);
+        return { kind: "ok", bytes: cached, contentType, cacheHit: true };
+      }
 
       // Identical requests arriving together share one transform.
       let pending = inFlight.get(key);
@@ -144,9 +152,12 @@ export function createImageTransformer(storage: MediaStorage, cacheDir: string):
       } catch {
         return { kind: "unreadable" };
       }
-      await writeAtomically(file, bytes).catch(() => {
+      try {
+        await writeAtomically(file, bytes);
+        await index.added(file, bytes.length);
+      } catch {
         // A full or read-only disk costs a re-render next time, never a failed response.
-      });
+      }
       return { kind: "ok", bytes, contentType, cacheHit: false };
     },
   };
