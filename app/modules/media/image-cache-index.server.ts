@@ -11,7 +11,6 @@ import path from "node:path";
 export type ImageCacheIndex = {
   touch(file: string): void;
   added(file: string, bytes: number): Promise<void>;
-  totalBytes(): Promise<number>;
 };
 
 export function createImageCacheIndex(cacheDir: string, maxBytes: number): ImageCacheIndex {
@@ -64,10 +63,6 @@ export function createImageCacheIndex(cacheDir: string, maxBytes: number): Image
       await load();
       remember(file, bytes);
       await evict();
-    },
-    async totalBytes() {
-      await load();
-      return total;
     },
   };
 }
