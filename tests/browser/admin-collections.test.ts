@@ -174,6 +174,7 @@ describe("collections and product CSV in the admin", () => {
     const leave = page.getByRole("dialog", { name: "Leave without saving?" });
     await leave.getByText("This collection has unsaved changes.", { exact: false }).waitFor();
     await leave.getByRole("button", { name: "Stay", exact: true }).click();
+    await leave.waitFor({ state: "hidden" });
     await page.getByRole("heading", { level: 1, name: "Edit collection: Matte Again" }).waitFor();
     expect(await page.getByRole("list", { name: "Products in collection order" }).getByRole("listitem").count()).toBe(1);
     // A hero image uploaded here is chosen at once.

@@ -185,6 +185,9 @@ describe("products back office", () => {
     await page.getByRole("link", { name: "Back to Products" }).click();
     await page.getByRole("dialog", { name: "Leave without saving?" }).waitFor();
     await page.getByRole("button", { name: "Stay", exact: true }).click();
+    // The dialog gives focus back to where it was when it has finished closing: typing before
+    // then lands in the wrong field.
+    await page.getByRole("dialog", { name: "Leave without saving?" }).waitFor({ state: "hidden" });
     expect(page.url()).toBe(`${base}/admin/catalog/edit/${productId}`);
     await page.getByLabel("Price for Green / 500ml", { exact: true }).fill("1599");
     await page.getByLabel("Price for Green / 750ml", { exact: true }).fill("1899");
