@@ -21,30 +21,21 @@ export async function openTestDatabase(kind: DatabaseKind, opts: { seeded?: bool
     const database = await openDatabase({ kind: "pglite-memory", loadDataDir: blob });
     return { ...database, storage };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `glacial_t_${crypto.randomBytes(6).toString("hex")}`;
-  await adminQuery(url, `create database ${name} template ${pgTemplateName(hash, seeded)}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openDatabase({ kind: "postgres", url: target.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(pgTemplateName(hash, seeded));
+  const database = await openDatabase({ kind: "postgres", url: scratch.url, poolSize: 4 });
   return {
     ...database,
     storage,
     async close() {
       await database.close();
-      await adminQuery(url, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
 }
 
 /** A connection string to a fresh, empty PostgreSQL database (for tests that spawn processes). */
-export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL!;
-  const name = `glacial_t_${crypto.randomBytes(6).toString("hex")}`;
-  await adminQuery(url, `create database ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return { url: target.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+export function createEmptyPostgresDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase();
 }
 
 /**
@@ -52,10 +43,17 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
  * the cached template (its media are in mediaDirFor(fixturesHash())). Needs the templates
  * prepared (tests/support/integration-setup.ts).
  */
-export async function createSeededPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export function createSeededPostgresDatabase(): Promise<ScratchDatabase> {
+  return createScratchDatabase(pgTemplateName(fixturesHash(), true));
+}
+
+type ScratchDatabase = { url: string; drop(): Promise<void> };
+
+/** A new database with a random name on TEST_DATABASE_URL's server, copied from `template` if given. */
+async function createScratchDatabase(template?: string): Promise<ScratchDatabase> {
   const url = process.env.TEST_DATABASE_URL!;
   const name = `glacial_t_${crypto.randomBytes(6).toString("hex")}`;
-  await adminQuery(url, `create database ${name} template ${pgTemplateName(fixturesHash(), true)}`);
+  await adminQuery(url, `create database ${name}${template ? ` template ${template}` : ""}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
   return { url: target.toString(), drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
