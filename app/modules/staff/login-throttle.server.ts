@@ -44,6 +44,12 @@ export async function recordSignInAttempt(db: Db, who: { email: string; ip: stri
   await db.insert(loginAttempts).values({ email: who.email.toLowerCase(), ip: who.ip, succeeded });
 }
 
+/** Records a wrong password and says whether that failure has just locked the email or address. */
+export async function recordFailedSignIn(db: Db, who: { email: string; ip: string }): Promise<ThrottleVerdict> {
+  await recordSignInAttempt(db, who, false);
+  return checkSignInAllowed(db, who);
+}
+
 /** Attempts older than a day serve no limit: dropped now and then so the table stays small. */
 export async function pruneSignInAttempts(db: Db, now = new Date()): Promise<void> {
   await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - 24 * 60 * 60 * 1000)));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/db/types";
 import type { Auth } from "./auth.server";
-import { checkSignInAllowed, lockoutMessage, recordSignInAttempt } from "./login-throttle.server";
+import { checkSignInAllowed, lockoutMessage, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 import { passwordProblem } from "./password-policy";
 import { clientIpOf } from "./sign-in.server";
 
@@ -39,8 +39,7 @@ export async function signInShopper({ auth, db }: { auth: Auth; db: Db }, form: 
     auth.api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: forwardHeaders(headers), asResponse: true }),
   );
   if (!response?.ok) {
-    await recordSignInAttempt(db, who, false);
-    const after = await checkSignInAllowed(db, who);
+    const after = await recordFailedSignIn(db, who);
     return after.allowed ? { ok: false, error: INVALID_CREDENTIALS } : { ok: false, error: lockoutMessage(after.retryAfterSeconds), status: 429 };
   }
   await recordSignInAttempt(db, who, true);

@@ -3,7 +3,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import type { Staff } from "./guard.server";
 import { INVALID_CREDENTIALS } from "./sign-in-messages";
-import { checkSignInAllowed, lockoutMessage, pruneSignInAttempts, recordSignInAttempt } from "./login-throttle.server";
+import { checkSignInAllowed, lockoutMessage, pruneSignInAttempts, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 
 // The staff sign-in flows, server-side through the auth library's API (its HTTP handler is not
 // mounted: every sign-in passes the brute-force limits and the audit log here).
@@ -44,8 +44,7 @@ export async function signInStaff(services: AppServices, request: Request, input
     asResponse: true,
   });
   if (!response.ok) {
-    await recordSignInAttempt(services.db, who, false);
-    const after = await checkSignInAllowed(services.db, who);
+    const after = await recordFailedSignIn(services.db, who);
     return after.allowed
       ? { kind: "refused", status: 401, message: INVALID_CREDENTIALS }
       : { kind: "refused", status: 429, message: lockoutMessage(after.retryAfterSeconds) };
