@@ -11,6 +11,7 @@ import { localDiskStorage } from "~/modules/media/storage.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 // The image endpoint's logic against real files on disk (no database involved).
+const CACHE = { maxCacheBytes: 64 * 1024 * 1024 };
 describe("image transform", () => {
   let root: string;
   const storage = () => localDiskStorage(path.join(root, "media"));
@@ -32,7 +33,7 @@ describe("image transform", () => {
   };
 
   it("resizes with cover crop to the requested box and format", async () => {
-    const t = createImageTransformer(storage(), cacheDir());
+    const t = createImageTransformer(storage(), cacheDir(), CACHE);
     const r = await t.transform(source, parse("w=160&h=160&q=85&fm=webp").params);
     expect(r.kind).toBe("ok");
     if (r.kind !== "ok") return;
@@ -44,7 +45,7 @@ describe("image transform", () => {
   });
 
   it("keeps the aspect ratio with only a width, and never enlarges", async () => {
-    const t = createImageTransformer(storage(), cacheDir());
+    const t = createImageTransformer(storage(), cacheDir(), CACHE);
     const r = await t.transform(source, parse("w=300&fm=png").params);
     expect(r.kind === "ok" && (await sharp(r.bytes).metadata())).toMatchObject({ format: "png", width: 300, height: 200 });
     const big = await t.transform(source, parse("w=2000&h=2000&fm=webp").params);
@@ -59,10 +60,10 @@ describe("image transform", () => {
   });
 
   it("serves a repeated request from the disk cache", async () => {
-    const t = createImageTransformer(storage(), cacheDir());
+    const t = createImageTransformer(storage(), cacheDir(), CACHE);
     const params = parse("w=200&h=100&q=70&fm=avif").params;
     const first = await t.transform(source, params);
-    const second = await createImageTransformer(storage(), cacheDir()).transform(source, params);
+    const second = await createImageTransformer(storage(), cacheDir(), CACHE).transform(source, params);
     expect(first).toMatchObject({ kind: "ok", cacheHit: false });
     expect(second).toMatchObject({ kind: "ok", cacheHit: true });
     if (first.kind === "ok" && second.kind === "ok") expect(second.bytes.equals(first.bytes)).toBe(true);
@@ -75,7 +76,7 @@ describe("image transform", () => {
     const cacheBytes = () => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, String(f))).filter((f) => fs.statSync(f).isFile()).reduce((n, f) => n + fs.statSync(f).size, 0);
     const widths = [100, 120, 140, 160, 180, 200, 220, 240];
     // Measure one image's size first, then cap the cache at about four of them.
-    const probe = await createImageTransformer(storage(), path.join(root, "cache", "probe")).transform(source, parse("w=160&q=80&fm=png").params);
+    const probe = await createImageTransformer(storage(), path.join(root, "cache", "probe"), CACHE).transform(source, parse("w=160&q=80&fm=png").params);
     const cap = 4 * (probe.kind === "ok" ? probe.bytes.length : 0);
     expect(cap).toBeGreaterThan(0);
     const t = createImageTransformer(storage(), dir, { maxCacheBytes: cap });
@@ -99,7 +100,7 @@ describe("image transform", () => {
   });
 
   it("answers missing for an unknown source or a path outside storage, and unreadable for a broken file", async () => {
-    const t = createImageTransformer(storage(), cacheDir());
+    const t = createImageTransformer(storage(), cacheDir(), CACHE);
     expect(await t.transform("products/nope.png", parse("w=100").params)).toEqual({ kind: "missing" });
     expect(await t.transform("../../etc/passwd", parse("w=100").params)).toEqual({ kind: "missing" });
     expect(await t.transform("products/1700000000001-broken.png", parse("w=100").params)).toEqual({ kind: "unreadable" });
@@ -138,7 +139,7 @@ describe.each(DRIVERS)("image transform of the demo store's pictures on %s", (ki
   it("turns every product's primary picture into the spec's 160x160 WebP thumbnail", async () => {
     const rows = await database.db.select({ fileUrl: media.fileUrl }).from(media).where(eq(media.isPrimary, true)).limit(5);
     expect(rows.length).toBe(5);
-    const t = createImageTransformer(database.storage, cacheRoot);
+    const t = createImageTransformer(database.storage, cacheRoot, CACHE);
     for (const row of rows) {
       const parsed = parseImageRequest(row.fileUrl, new URLSearchParams(`w=160&h=160&q=85&fm=webp&v=${imageVersion(row.fileUrl)}`), null);
       expect(parsed.ok && parsed.value.versioned).toBe(true);

@@ -101,9 +101,6 @@ function clamp(n: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, n));
 }
 
-/** IMAGE_CACHE_MAX_MB's default: room for every size of a few thousand product images. */
-export const DEFAULT_MAX_CACHE_BYTES = 2048 * 1024 * 1024;
-
 export type TransformResult =
   | { kind: "ok"; bytes: Buffer; contentType: string; cacheHit: boolean }
   | { kind: "missing" }
@@ -115,9 +112,9 @@ export type ImageTransformer = { transform(name: string, params: TransformParams
  * Transforms stored images, caching each result under cacheDir keyed by a hash of the source
  * bytes and the parameters (so a replaced source can never be answered from a stale entry).
  */
-export function createImageTransformer(storage: MediaStorage, cacheDir: string, options: { maxCacheBytes?: number } = {}): ImageTransformer {
+export function createImageTransformer(storage: MediaStorage, cacheDir: string, options: { maxCacheBytes: number }): ImageTransformer {
   const inFlight = new Map<string, Promise<Buffer>>();
-  const index = createImageCacheIndex(cacheDir, options.maxCacheBytes ?? DEFAULT_MAX_CACHE_BYTES);
+  const index = createImageCacheIndex(cacheDir, options.maxCacheBytes);
   return {
     async transform(name, params) {
       let source: Buffer | null;
