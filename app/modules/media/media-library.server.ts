@@ -55,8 +55,7 @@ export async function uploadProductImage(db: DbOrTx, storage: MediaStorage, inpu
   }
 }
 
-/** The spec's type and size rules, the magic bytes, then a re-encode that drops metadata. */
-/** The upload rules, the magic-byte check and a re-encode that drops metadata (EXIF location). */
+/** The spec's type and size rules, the magic bytes, then a re-encode that drops metadata (EXIF location). */
 export async function cleanUpload(input: Pick<UploadInput, "declaredType" | "bytes">): Promise<{ real: NonNullable<ReturnType<typeof sniffImageType>>; clean: Buffer; info: OutputInfo }> {
   const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
   if (problem) throw new UploadRejected(problem);
