@@ -1,12 +1,15 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, pipeline, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { hasStorefrontChrome } from "./components/storefront/storefront-shell";
+import { createHydrationDeferral } from "./lib/deferred-hydration.server";
 import { markDegraded } from "./load-context";
 import { NonceProvider } from "./lib/nonce";
 
-// React Router's default Node entry, plus the CSP nonce on every inline script it and React emit.
+// React Router's default Node entry, plus the CSP nonce on every inline script it and React emit,
+// and, on storefront pages, hydration code that loads after the page (lib/deferred-hydration.server.ts).
 export const streamTimeout = 5_000;
 
 export default function handleRequest(
@@ -41,8 +44,11 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html");
+          const storefront = nonce !== undefined && hasStorefrontChrome(new URL(request.url).pathname);
+          // pipeline() passes an aborted render's error on to the response stream.
+          const out: Readable = storefront ? pipeline(body, createHydrationDeferral(nonce), () => {}) : body;
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(new Response(createReadableStreamFromReadable(out), { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {
           reject(error);

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { hasStorefrontChrome, StorefrontShell } from "~/components/storefront/storefront-shell";
 import { Toaster } from "~/components/ui/toaster";
@@ -8,6 +9,7 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
+import { HYDRATED_EVENT } from "./lib/hydrated-event";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
@@ -47,6 +49,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // The back office mounts its own toaster at once (routes/admin/layout.tsx).
   const inAdminShell = useMatches().some((m) => m.id === "routes/admin/layout");
+  useEffect(() => {
+    window.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
   return (
     // The admin's theme script may set class="dark" before hydration.
     <html lang="en-IN" suppressHydrationWarning>

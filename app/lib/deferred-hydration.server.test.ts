@@ -1,0 +1,197 @@
+import { Readable } from "node:stream";
+import { text } from "node:stream/consumers";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { createHydrationDeferral, deferHydrationScripts, HYDRATION_CAP_MS } from "./deferred-hydration.server";
+
+const NONCE = "n0+nce/AB==";
+const head =
+  `<html><head><link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>` +
+  `<link rel="modulepreload" href="/assets/entry.client-A.js" nonce="${NONCE}"/>` +
+  `<link rel="modulepreload" href="/assets/root-B.js"/><title>Home ₹</title></head>`;
+const moduleCode = `import * as route0 from "/assets/root-B.js";\nwindow.__m = {"path":"</x>"};\nimport("/assets/entry.client-A.js");`;
+const body =
+  `<body><main>Price ₹1,599</main><script nonce="${NONCE}">window.__reactRouterContext = {};</script>` +
+  `<script nonce="${NONCE}" type="module" async="">${moduleCode}</script>`;
+const rest = `<div hidden id="S:1"><p>streamed</p></div><script nonce="${NONCE}">$RC("B:1","S:1")</script></body></html>`;
+const documentHtml = head + body + rest;
+
+describe("deferHydrationScripts", () => {
+  it("drops the module preloads and replaces React Router's module script with a classic loader carrying the nonce", () => {
+    const out = deferHydrationScripts(documentHtml, NONCE)!;
+    expect(out).not.toContain('rel="modulepreload"');
+    expect(out).not.toContain('type="module"');
+    expect(out).toContain('<link rel="stylesheet" href="/assets/app.css" data-precedence="default"/>');
+    expect(out).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`);
+    expect(out.endsWith(rest)).toBe(true);
+    const loader = out.match(new RegExp(`<script nonce="${NONCE.replace(/[+/]/g, "\\$&")}">\\(function startHydrationLater[\\s\\S]*?</script>`))?.[0];
+    expect(loader).toBeDefined();
+    expect(loader).toContain(JSON.stringify(["/assets/entry.client-A.js", "/assets/root-B.js"]));
+    expect(loader).toContain(`,${HYDRATION_CAP_MS},"glacial:hydrated")</script>`);
+  });
+
+  it("escapes the module code so nothing in it can close the loader's script element", () => {
+    const out = deferHydrationScripts(documentHtml, NONCE)!;
+    const loader = out.slice(out.indexOf("(function startHydrationLater"), out.indexOf(rest));
+    expect(loader.match(/<\//g)).toHaveLength(1); // only the loader's own </script>
+    expect(loader).toContain("\\u003c/x>");
+  });
+
+  it("answers null until the module script has fully arrived, and for a script with another nonce", () => {
+    expect(deferHydrationScripts(head, NONCE)).toBeNull();
+    expect(deferHydrationScripts(head + body.slice(0, -5), NONCE)).toBeNull();
+    expect(deferHydrationScripts(documentHtml, "other-nonce")).toBeNull();
+  });
+});
+
+describe("createHydrationDeferral", () => {
+  it("gives the same document when the HTML arrives a byte at a time, multi-byte characters included", async () => {
+    const bytes = Buffer.from(documentHtml);
+    const chunks = [...bytes].map((b) => Buffer.from([b]));
+    const out = await text(Readable.from(chunks).pipe(createHydrationDeferral(NONCE)));
+    expect(out).toBe(deferHydrationScripts(documentHtml, NONCE));
+    expect(out).toContain("Home ₹");
+  });
+
+  it("passes the shell on as soon as the module script has passed, before the streamed rest arrives", async () => {
+    const stage = createHydrationDeferral(NONCE);
+    const received: string[] = [];
+    stage.on("data", (c: Buffer) => received.push(c.toString()));
+    stage.write(head);
+    await new Promise((r) => setImmediate(r));
+    expect(received).toEqual([]);
+    stage.write(body);
+    await new Promise((r) => setImmediate(r));
+    expect(received.join("")).toContain("<main>Price ₹1,599</main>");
+    stage.end(rest);
+    await new Promise((r) => stage.once("end", r));
+    expect(received.join("")).toBe(deferHydrationScripts(documentHtml, NONCE));
+  });
+
+  it("passes a document without the module script on unchanged", async () => {
+    const plain = `<html><head></head><body><p>₹ no scripts</p></body></html>`;
+    const out = await text(Readable.from([Buffer.from(plain.slice(0, 20)), Buffer.from(plain.slice(20))]).pipe(createHydrationDeferral(NONCE)));
+    expect(out).toBe(plain);
+  });
+});
+
+/** Just enough of an element for the loader's click rule. */
+class FakeElement {
+  clicks = 0;
+  isConnected = true;
+  disabled = false;
+  constructor(
+    readonly tag: string,
+    readonly type = "",
+    readonly form: object | null = null,
+    readonly parent: FakeElement | null = null,
+  ) {}
+  closest(selector: string): FakeElement | null {
+    return this.tag === selector ? this : (this.parent?.closest(selector) ?? null);
+  }
+  click() {
+    this.clicks++;
+  }
+}
+
+/** Runs the loader the way a browser would, in a sandbox with just enough of a DOM. */
+function runLoader(opts: { hidden?: boolean } = {}) {
+  const out = deferHydrationScripts(documentHtml, NONCE)!;
+  const source = out.match(/<script nonce="[^"]+">(\(function startHydrationLater[\s\S]*?)<\/script>/)![1]!;
+  const listeners = new Map<string, ((event?: unknown) => void)[]>();
+  const timers: { fn: () => void; ms: number }[] = [];
+  const frames: (() => void)[] = [];
+  const appended: Record<string, unknown>[] = [];
+  const marks: unknown[] = [];
+  const sandbox = {
+    addEventListener: (name: string, fn: () => void) => listeners.set(name, [...(listeners.get(name) ?? []), fn]),
+    removeEventListener: (name: string, fn: () => void) => listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn)),
+    Element: FakeElement,
+    setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+    performance: { mark: (_name: string, options: { detail: unknown }) => marks.push(options.detail) },
+    document: {
+      visibilityState: opts.hidden ? "hidden" : "visible",
+      createElement: (tag: string) => ({ tag }),
+      head: { appendChild: (el: Record<string, unknown>) => appended.push(el) },
+    },
+  };
+  vm.runInNewContext(source, sandbox);
+  const fire = (name: string, event?: unknown) => [...(listeners.get(name) ?? [])].forEach((fn) => fn(event));
+  const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
+  return { appended, marks, fire, runTimers, frames, timers };
+}
+
+describe("the loader in the browser", () => {
+  it("waits for the load event and the next paint, then adds the preloads and the module script with its nonce", () => {
+    const page = runLoader();
+    expect(page.appended).toEqual([]);
+    page.fire("load");
+    expect(page.appended).toEqual([]);
+    page.frames.forEach((f) => f());
+    page.runTimers(0);
+    expect(page.marks).toEqual(["load"]);
+    expect(page.appended.map((el) => el.tag)).toEqual(["link", "link", "script"]);
+    expect(page.appended.slice(0, 2).map((el) => [el.rel, el.href])).toEqual([
+      ["modulepreload", "/assets/entry.client-A.js"],
+      ["modulepreload", "/assets/root-B.js"],
+    ]);
+    expect(page.appended[2]).toMatchObject({ type: "module", nonce: NONCE, textContent: moduleCode });
+  });
+
+  it("starts at once on the shopper's first input, and only once", () => {
+    const page = runLoader();
+    page.fire("keydown");
+    expect(page.marks).toEqual(["input"]);
+    page.fire("pointerdown");
+    page.fire("load");
+    page.frames.forEach((f) => f());
+    page.runTimers(0);
+    page.runTimers(HYDRATION_CAP_MS);
+    expect(page.marks).toEqual(["input"]);
+    expect(page.appended.filter((el) => el.tag === "script")).toHaveLength(1);
+  });
+
+  it("starts after the cap when the page never finishes loading", () => {
+    const page = runLoader();
+    expect(page.timers.map((t) => t.ms)).toEqual([HYDRATION_CAP_MS]);
+    page.runTimers(HYDRATION_CAP_MS);
+    expect(page.marks).toEqual(["timeout"]);
+    expect(page.appended.filter((el) => el.tag === "script")).toHaveLength(1);
+  });
+
+  it("starts on load without waiting for a paint in a hidden tab, which paints nothing", () => {
+    const page = runLoader({ hidden: true });
+    page.fire("load");
+    expect(page.marks).toEqual(["load"]);
+    expect(page.frames).toEqual([]);
+  });
+
+  it("replays an early click on a button only scripts can answer once the page has hydrated, and only that one", () => {
+    const page = runLoader();
+    const button = new FakeElement("button", "button");
+    const icon = new FakeElement("svg", "", null, button);
+    const submit = new FakeElement("button", "submit", {});
+    const link = new FakeElement("a");
+    page.fire("click", { target: submit });
+    page.fire("click", { target: link });
+    page.fire("click", { target: icon });
+    page.fire("pointerdown");
+    expect(button.clicks).toBe(0);
+    page.fire("glacial:hydrated");
+    expect([button.clicks, submit.clicks, link.clicks]).toEqual([1, 0, 0]);
+    // After hydration React answers clicks itself; nothing more is kept or replayed.
+    page.fire("click", { target: button });
+    page.fire("glacial:hydrated");
+    expect(button.clicks).toBe(1);
+  });
+
+  it("drops a kept click whose button left the page during hydration", () => {
+    const page = runLoader();
+    const button = new FakeElement("button", "button");
+    page.fire("click", { target: button });
+    button.isConnected = false;
+    page.fire("glacial:hydrated");
+    expect(button.clicks).toBe(0);
+  });
+});

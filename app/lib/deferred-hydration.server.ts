@@ -1,0 +1,134 @@
+import { Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { HYDRATED_EVENT } from "./hydrated-event";
+
+/**
+ * Storefront pages start loading their hydration code once the page has loaded (its stylesheet and
+ * above-the-fold images), at the shopper's first touch, key press or scroll, or after this long at
+ * most. Until then the server-rendered page is complete to read, and its links and GET forms work.
+ * On a slow phone connection the hero or product image then no longer shares the link with some
+ * 140 KB of scripts, so it shows sooner; the scripts arrive at about the same time as before
+ * (the bytes are the same and the link was already full).
+ */
+export const HYDRATION_CAP_MS = 3_000;
+
+/**
+ * Runs in the browser, serialised with `toString()`: it must use only its arguments. Adds the
+ * module preloads React Router would have put in the head, then React Router's own module script.
+ * A click on a button that only scripts can answer (not a link, not a form's submit button: those
+ * work without them) is kept and replayed once the page has hydrated, so an early tap is not lost.
+ */
+function startHydrationLater(nonce: string, preloads: string[], code: string, capMs: number, hydratedEvent: string) {
+  let started = false;
+  let pendingClick: HTMLButtonElement | null = null;
+  function onClick(event: Event) {
+    const button = event.target instanceof Element ? event.target.closest("button") : null;
+    if (!button || button.disabled || (button.type === "submit" && button.form)) return;
+    pendingClick = button;
+  }
+  addEventListener("click", onClick, true);
+  addEventListener(
+    hydratedEvent,
+    () => {
+      removeEventListener("click", onClick, true);
+      const button = pendingClick;
+      pendingClick = null;
+      if (button && button.isConnected) button.click();
+    },
+    { once: true },
+  );
+  const events = ["pointerdown", "keydown", "touchstart", "scroll"];
+  function start(reason: string) {
+    if (started) return;
+    started = true;
+    for (const name of events) removeEventListener(name, onInput, true);
+    performance.mark("glacial:hydration-start", { detail: reason });
+    for (const href of preloads) {
+      const link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    }
+    const script = document.createElement("script");
+    script.type = "module";
+    script.nonce = nonce;
+    script.textContent = code;
+    document.head.appendChild(script);
+  }
+  function onInput() {
+    start("input");
+  }
+  for (const name of events) addEventListener(name, onInput, { capture: true, passive: true });
+  // On a fast connection the page can finish loading before its first paint: wait for that paint,
+  // so the first view never waits for the scripts. A hidden tab paints nothing, so it goes at once.
+  addEventListener(
+    "load",
+    () => {
+      if (document.visibilityState === "hidden") start("load");
+      else requestAnimationFrame(() => setTimeout(() => start("load"), 0));
+    },
+    { once: true },
+  );
+  setTimeout(() => start("timeout"), capMs);
+}
+
+const PRELOAD = /<link rel="modulepreload" href="([^"&<>]+)"(?: nonce="[^"]*")?\/>/g;
+const SCRIPT_END = "</script>";
+
+/** JSON that cannot close the script element it is written into. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}
+
+/**
+ * Rewrites the start of a server-rendered document so that its hydration code loads later:
+ * drops the module preloads from the head and turns React Router's module script (the one
+ * carrying this request's nonce) into a classic script that adds both back at the right moment.
+ * Returns null when the document (so far) holds no complete module script.
+ */
+export function deferHydrationScripts(html: string, nonce: string): string | null {
+  const open = `<script nonce="${nonce}" type="module" async="">`;
+  const start = html.indexOf(open);
+  if (start < 0) return null;
+  const end = html.indexOf(SCRIPT_END, start + open.length);
+  if (end < 0) return null;
+  const code = html.slice(start + open.length, end);
+  const before = html.slice(0, start);
+  const preloads = [...before.matchAll(PRELOAD)].map((m) => m[1]);
+  const args = [scriptJson(nonce), scriptJson(preloads), scriptJson(code), String(HYDRATION_CAP_MS), scriptJson(HYDRATED_EVENT)].join(",");
+  const loader = `<script nonce="${nonce}">(${startHydrationLater.toString()})(${args})</script>`;
+  return before.replace(PRELOAD, "") + loader + html.slice(end + SCRIPT_END.length);
+}
+
+/** Past this much HTML without the module script, the document is passed on untouched. */
+const MAX_BUFFERED_CHARS = 2_000_000;
+
+/**
+ * A stream stage for a server-rendered storefront document: holds back the shell until React
+ * Router's module script has passed, rewrites it with `deferHydrationScripts`, then passes the
+ * rest (the streamed Suspense content) through as it comes.
+ */
+export function createHydrationDeferral(nonce: string): Transform {
+  const decoder = new StringDecoder("utf8");
+  let pending: string | null = "";
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      // Decoded throughout, so a character split across two chunks survives the switch to passing on.
+      const text = decoder.write(chunk);
+      if (pending === null) return callback(null, text || undefined);
+      pending += text;
+      const rewritten = deferHydrationScripts(pending, nonce);
+      if (rewritten === null && pending.length < MAX_BUFFERED_CHARS) return callback();
+      const out = rewritten ?? pending;
+      pending = null;
+      callback(null, out);
+    },
+    flush(callback) {
+      const tail = decoder.end();
+      if (pending === null) return callback(null, tail || undefined);
+      const rest = pending + tail;
+      pending = null;
+      callback(null, deferHydrationScripts(rest, nonce) ?? rest);
+    },
+  });
+}
