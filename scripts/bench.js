@@ -85,11 +85,13 @@ async function load(url, connections) {
   return { connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
-/** Gzipped size of the JavaScript a page's HTML references (modulepreload + module scripts). */
+/**
+ * Gzipped size of the JavaScript a page's HTML references: module preloads and module scripts, or
+ * on the storefront the same list held by the loader that adds them after the page has loaded.
+ */
 async function jsGzipKB(base, pagePath) {
   const html = await (await fetch(base + pagePath)).text();
-  const srcs = new Set([...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  for (const m of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g)) srcs.add(m[1]);
+  const srcs = new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? []);
   let total = 0;
   for (const src of srcs) total += zlib.gzipSync(Buffer.from(await (await fetch(base + src)).arrayBuffer())).length;
   return +(total / 1024).toFixed(1);
