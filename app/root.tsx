@@ -9,7 +9,7 @@ import { getSetting } from "~/modules/settings/settings.server";
 import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
-import { HYDRATED_EVENT } from "./lib/hydrated-event";
+import { HYDRATED_EVENT } from "./lib/hydration-events";
 import { useNonce } from "./lib/nonce";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];

@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { HYDRATED_EVENT } from "./hydrated-event";
+import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 
 /**
  * Storefront pages start loading their hydration code once the page has loaded (its stylesheet and
@@ -16,9 +16,10 @@ export const HYDRATION_CAP_MS = 3_000;
  * Runs in the browser, serialised with `toString()`: it must use only its arguments. Adds the
  * module preloads React Router would have put in the head, then React Router's own module script.
  * A click on a button that only scripts can answer (not a link, not a form's submit button: those
- * work without them) is kept and replayed once the page has hydrated, so an early tap is not lost.
+ * work without them), made before React listens, is replayed once the page has hydrated, so an
+ * early tap is not lost. From `hydratingEvent` on, React hears clicks itself and answers them.
  */
-function startHydrationLater(nonce: string, preloads: string[], code: string, capMs: number, hydratedEvent: string) {
+function startHydrationLater(nonce: string, preloads: string[], code: string, capMs: number, hydratingEvent: string, hydratedEvent: string) {
   let started = false;
   let pendingClick: HTMLButtonElement | null = null;
   function onClick(event: Event) {
@@ -27,10 +28,10 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     pendingClick = button;
   }
   addEventListener("click", onClick, true);
+  addEventListener(hydratingEvent, () => removeEventListener("click", onClick, true), { once: true });
   addEventListener(
     hydratedEvent,
     () => {
-      removeEventListener("click", onClick, true);
       const button = pendingClick;
       pendingClick = null;
       if (button && button.isConnected) button.click();
@@ -95,7 +96,7 @@ export function deferHydrationScripts(html: string, nonce: string): string | nul
   const code = html.slice(start + open.length, end);
   const before = html.slice(0, start);
   const preloads = [...before.matchAll(PRELOAD)].map((m) => m[1]);
-  const args = [scriptJson(nonce), scriptJson(preloads), scriptJson(code), String(HYDRATION_CAP_MS), scriptJson(HYDRATED_EVENT)].join(",");
+  const args = [scriptJson(nonce), scriptJson(preloads), scriptJson(code), String(HYDRATION_CAP_MS), scriptJson(HYDRATING_EVENT), scriptJson(HYDRATED_EVENT)].join(",");
   const loader = `<script nonce="${nonce}">(${startHydrationLater.toString()})(${args})</script>`;
   return before.replace(PRELOAD, "") + loader + html.slice(end + SCRIPT_END.length);
 }
