@@ -1,9 +1,21 @@
 import type { ExternalToast } from "sonner";
 
 // Toasts for code on every storefront page: sonner is imported on first use and each toast waits
-// until the lazily loaded Toaster is mounted (a toast raised before that would be lost).
+// until the lazily loaded Toaster is mounted (a toast raised before that would be lost). The
+// Toaster itself mounts only once a toast is wanted, so a page that never toasts never loads sonner.
 let markMounted: () => void = () => {};
 const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+let wanted = false;
+const wantListeners = new Set<() => void>();
+
+/** Calls `listener` once a toast is wanted (at once if one already was); returns the unsubscribe. */
+export function onToastWanted(listener: () => void): () => void {
+  if (wanted) listener();
+  else wantListeners.add(listener);
+  return () => {
+    wantListeners.delete(listener);
+  };
+}
 
 /** Called by the Toaster once it listens. */
 export function toasterMounted(): void {
@@ -11,6 +23,11 @@ export function toasterMounted(): void {
 }
 
 function show(kind: "success" | "error", message: string, options?: ExternalToast): void {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of wantListeners) listener();
+    wantListeners.clear();
+  }
   void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => toast[kind](message, options));
 }
 

@@ -94,4 +94,28 @@ describe("storefront hydration in Chromium", () => {
     expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
     await context.close();
   });
+
+  it("a first visit loads neither the toaster nor the stored-cart reader until a toast or a stored cart needs them", async () => {
+    const { context, page } = await openStorefront(browser);
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(baseUrl);
+    await hydrated(page);
+    // Lazy chunks would be asked for right after hydration; the live home's event stream stays
+    // open, so "network idle" never comes: a settled second stands in for it.
+    await page.waitForTimeout(1000);
+    expect(scripts.some((s) => s.includes("/entry.client-"))).toBe(true);
+    expect(scripts.filter((s) => /\/(sonner-toaster|cart-storage)-/.test(s))).toEqual([]);
+    await page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /Add to Cart/ }).first().click();
+    await expect.poll(() => page.getByText("Added to cart!").isVisible()).toBe(true);
+    expect(scripts.some((s) => s.includes("/sonner-toaster-"))).toBe(true);
+    // The next page view has a stored cart to read.
+    await page.reload();
+    await hydrated(page);
+    await expect.poll(() => scripts.some((s) => s.includes("/cart-storage-"))).toBe(true);
+    await expect.poll(() => page.getByRole("button", { name: /^Cart/ }).getAttribute("aria-label")).toMatch(/1 item/);
+    await context.close();
+  });
 });

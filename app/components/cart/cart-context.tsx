@@ -32,12 +32,16 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    void import("~/lib/cart/cart-storage").then(({ parseCart }) => {
-      if (!live) return;
-      // Lines added while the stored cart was loading join it rather than replace it.
-      setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(readStorage())));
-      setHydrated(true);
-    });
+    const stored = readStorage();
+    // An empty cart needs no reading: a first visit never loads the schema's library.
+    if (!stored || stored === "[]") setHydrated(true);
+    else
+      void import("~/lib/cart/cart-storage").then(({ parseCart }) => {
+        if (!live) return;
+        // Lines added while the stored cart was loading join it rather than replace it.
+        setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(stored)));
+        setHydrated(true);
+      });
     // Another tab changed the cart.
     const onStorage = (e: StorageEvent) => {
       if (e.key === rules.CART_STORAGE_KEY) void import("~/lib/cart/cart-storage").then(({ parseCart }) => setItems(parseCart(e.newValue)));

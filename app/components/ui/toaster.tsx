@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { onToastWanted } from "~/lib/notify";
 
-// sonner loads once the page is interactive, not with the page's initial JavaScript; toasts asked
-// for before then (through ~/lib/notify) wait for it.
+// sonner loads with the first toast (~/lib/notify), not with the page: most page views never
+// toast. The toast waits for it.
 const SonnerToaster = lazy(() => import("./sonner-toaster").then((m) => ({ default: m.SonnerToaster })));
 
 export function Toaster() {
   const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  useEffect(() => onToastWanted(() => setReady(true)), []);
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
