@@ -95,8 +95,8 @@ class FakeElement {
 }
 
 /** Runs the loader the way a browser would, in a sandbox with just enough of a DOM. */
-function runLoader(opts: { hidden?: boolean } = {}) {
-  const out = deferHydrationScripts(documentHtml, NONCE)!;
+function runLoader(opts: { hidden?: boolean; html?: string } = {}) {
+  const out = deferHydrationScripts(opts.html ?? documentHtml, NONCE)!;
   const source = out.match(/<script nonce="[^"]+">(\(function startHydrationLater[\s\S]*?)<\/script>/)![1]!;
   const listeners = new Map<string, ((event?: unknown) => void)[]>();
   const timers: { fn: () => void; ms: number }[] = [];
@@ -118,7 +118,12 @@ function runLoader(opts: { hidden?: boolean } = {}) {
   };
   vm.runInNewContext(source, sandbox);
   const fire = (name: string, event?: unknown) => [...(listeners.get(name) ?? [])].forEach((fn) => fn(event));
-  const runTimers = (ms: number) => timers.filter((t) => t.ms === ms).forEach((t) => t.fn());
+  // Runs the timers due after `ms` that are waiting now (not those they set).
+  const runTimers = (ms: number) => {
+    const due = timers.filter((t) => t.ms === ms);
+    timers.splice(0, timers.length, ...timers.filter((t) => t.ms !== ms));
+    due.forEach((t) => t.fn());
+  };
   return { appended, marks, fire, runTimers, frames, timers };
 }
 
@@ -196,5 +201,26 @@ describe("the loader in the browser", () => {
     button.isConnected = false;
     page.fire("glacial:hydrated");
     expect(button.clicks).toBe(0);
+  });
+
+  it("adds many preloads a few per task, then the module script, so no one task issues them all", () => {
+    const many = Array.from({ length: 14 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`).join("");
+    const page = runLoader({ html: documentHtml.replace("<title>", `${many}<title>`) });
+    page.fire("keydown");
+    const counts = [page.appended.length];
+    while (page.timers.some((t) => t.ms === 0)) {
+      page.runTimers(0);
+      counts.push(page.appended.length);
+    }
+    expect(counts).toEqual([6, 12, 17]);
+    expect(page.appended.slice(0, 16).every((el) => el.tag === "link")).toBe(true);
+    expect(page.appended[16]).toMatchObject({ tag: "script", type: "module", nonce: NONCE });
+  });
+
+  it("adds them all in one go in a hidden tab, whose timers run once a second", () => {
+    const many = Array.from({ length: 14 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`).join("");
+    const page = runLoader({ hidden: true, html: documentHtml.replace("<title>", `${many}<title>`) });
+    page.fire("load");
+    expect(page.appended.map((el) => el.tag)).toEqual([...Array(16).fill("link"), "script"]);
   });
 });

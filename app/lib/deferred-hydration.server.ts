@@ -44,11 +44,22 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     started = true;
     for (const name of events) removeEventListener(name, onInput, true);
     performance.mark("glacial:hydration-start", { detail: reason });
-    for (const href of preloads) {
+    addPreloads(0);
+  }
+  // Each request costs the main thread up to a millisecond or so: thirty at once made one long
+  // task that held up a tap. A few per task, then React Router's module script. A hidden tab's
+  // timers are slowed to one a second, so there it is all at once.
+  function addPreloads(from: number) {
+    const batch = document.visibilityState === "hidden" ? preloads.length : 6;
+    for (const href of preloads.slice(from, from + batch)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
       link.href = href;
       document.head.appendChild(link);
+    }
+    if (from + batch < preloads.length) {
+      setTimeout(() => addPreloads(from + batch), 0);
+      return;
     }
     const script = document.createElement("script");
     script.type = "module";
