@@ -57,7 +57,7 @@ export function BestSellers({ initial, total, loadMoreEnabled }: { initial: Prod
 
   const cards = [...initial, ...extra];
   return (
-    <section aria-labelledby="best-seller" className="mx-auto max-w-7xl px-4 py-12">
+    <section aria-labelledby="best-seller" className="render-when-near mx-auto max-w-7xl px-4 py-12">
       <h2 id="best-seller" className="text-3xl font-bold">
         Best Seller
       </h2>

@@ -6,7 +6,7 @@ export type FaqEntry = { id: string; question: string; answer: string };
 export function HomeFaq({ items }: { items: FaqEntry[] }) {
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="faq-heading" className="mx-auto max-w-3xl px-4 py-12">
+    <section aria-labelledby="faq-heading" className="render-when-near mx-auto max-w-3xl px-4 py-12">
       <h2 id="faq-heading" className="text-center text-3xl font-bold">
         Frequently Asked Questions
       </h2>

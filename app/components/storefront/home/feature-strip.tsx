@@ -8,7 +8,7 @@ const FEATURES = [
 /** The strip of four feature images: cold, hot, wall-mounted, BPA-free. */
 export function FeatureStrip() {
   return (
-    <section aria-label="Why GLACIAL" className="mx-auto max-w-7xl px-4 py-12">
+    <section aria-label="Why GLACIAL" className="render-when-near mx-auto max-w-7xl px-4 py-12">
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-4">
         {FEATURES.map((f) => (
           <li key={f.src}>

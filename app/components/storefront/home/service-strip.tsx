@@ -12,7 +12,7 @@ export function ServiceStrip({ warranty, freeShippingOverPaise = 499_900 }: { wa
     { icon: Headphones, title: "Online support", text: "24 hours a day, 7 days a week" },
   ];
   return (
-    <section aria-label="Our promise" className="bg-slate-100">
+    <section aria-label="Our promise" className="render-when-near bg-slate-100">
       <ul className="mx-auto grid max-w-7xl gap-6 px-4 py-10 md:grid-cols-3">
         {items.map(({ icon: Icon, title, text }) => (
           <li key={title} className="flex items-center gap-4">

@@ -5,7 +5,7 @@ import { ProductCard } from "./product-card";
 export function PremiumTumblers({ cards }: { cards: ProductCardView[] }) {
   if (cards.length === 0) return null;
   return (
-    <section aria-labelledby="premium-tumblers" className="mx-auto max-w-7xl px-4 py-12">
+    <section aria-labelledby="premium-tumblers" className="render-when-near mx-auto max-w-7xl px-4 py-12">
       <h2 id="premium-tumblers" className="text-3xl font-bold">
         Premium Tumblers
       </h2>
