@@ -28,6 +28,14 @@ describe("home page in Chromium", () => {
     await context.close();
   });
 
+  it("passes the accessibility check at a phone's width too, below-the-fold blocks not yet rendered included", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(baseUrl);
+    await expectAccessible(page);
+    await context.close();
+  });
+
   it("answers an unknown path with the not-found screen and status 404", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

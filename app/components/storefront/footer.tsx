@@ -29,7 +29,7 @@ const linkClass = "text-slate-300 hover:text-white hover:underline";
 export function StorefrontFooter({ contact }: { contact: StoreContact }) {
   const year = new Date().getFullYear();
   return (
-    <footer className="render-when-near mt-16 bg-brand text-slate-200">
+    <footer className="mt-16 bg-brand text-slate-200">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 md:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-2xl font-black tracking-[0.2em] text-white">GLACIAL</p>
