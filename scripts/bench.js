@@ -122,6 +122,12 @@ run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"),
 log("measuring start-up");
 const startup = await measureStartup(3917);
 
+// A server left running on either port would be measured in place of this build's.
+for (const port of [3901, 3902]) {
+  const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+  if (taken) throw new Error(`port ${port} is already in use: stop what listens there and run the bench again`);
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-"));
 const shop = startProcess([path.join(root, "server/main.js")], { DATA_DIR: dataDir, PORT: "3901", HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: "http://127.0.0.1:3901" });
 const bare = startProcess([path.join(root, "bench/bare/server.js")], { PORT: "3902" }, path.join(root, "bench/bare"));
