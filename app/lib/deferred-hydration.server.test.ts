@@ -75,6 +75,12 @@ describe("createHydrationDeferral", () => {
   });
 });
 
+/** The test document with `count` more module preloads in its head (16 in all for 14). */
+function withPreloads(count: number): string {
+  const links = Array.from({ length: count }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`).join("");
+  return documentHtml.replace("<title>", `${links}<title>`);
+}
+
 /** Just enough of an element for the loader's click rule. */
 class FakeElement {
   clicks = 0;
@@ -204,8 +210,7 @@ describe("the loader in the browser", () => {
   });
 
   it("adds many preloads a few per task, then the module script, so no one task issues them all", () => {
-    const many = Array.from({ length: 14 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`).join("");
-    const page = runLoader({ html: documentHtml.replace("<title>", `${many}<title>`) });
+    const page = runLoader({ html: withPreloads(14) });
     page.fire("keydown");
     const counts = [page.appended.length];
     while (page.timers.some((t) => t.ms === 0)) {
@@ -218,8 +223,7 @@ describe("the loader in the browser", () => {
   });
 
   it("adds them all in one go in a hidden tab, whose timers run once a second", () => {
-    const many = Array.from({ length: 14 }, (_, i) => `<link rel="modulepreload" href="/assets/chunk-${i}.js"/>`).join("");
-    const page = runLoader({ hidden: true, html: documentHtml.replace("<title>", `${many}<title>`) });
+    const page = runLoader({ hidden: true, html: withPreloads(14) });
     page.fire("load");
     expect(page.appended.map((el) => el.tag)).toEqual([...Array(16).fill("link"), "script"]);
   });

@@ -12,6 +12,11 @@ function hydrationStart(page: Page) {
   });
 }
 
+/** Images never arrive, so the page's load event never comes. */
+function holdImages(page: Page) {
+  return page.route("**/*", (route) => (route.request().resourceType() === "image" ? undefined : route.continue()));
+}
+
 // Storefront pages load their hydration code after the page itself (lib/deferred-hydration.server.ts).
 describe("storefront hydration in Chromium", () => {
   let browser: Browser;
@@ -66,7 +71,7 @@ describe("storefront hydration in Chromium", () => {
 
   it("does not wait for an image that never arrives: the first key press starts hydration", async () => {
     const { context, page } = await openStorefront(browser);
-    await page.route("**/*", (route) => (route.request().resourceType() === "image" ? undefined : route.continue()));
+    await holdImages(page);
     await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
     await page.keyboard.press("Tab");
     await hydrated(page);
@@ -76,7 +81,7 @@ describe("storefront hydration in Chromium", () => {
 
   it("keeps a tap on a button made before hydration and answers it once the page has hydrated", async () => {
     const { context, page } = await openStorefront(browser);
-    await page.route("**/*", (route) => (route.request().resourceType() === "image" ? undefined : route.continue()));
+    await holdImages(page);
     await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
     expect(await hydrationStart(page)).toBeNull();
     await page.getByRole("button", { name: /^Cart/ }).click();
@@ -87,7 +92,7 @@ describe("storefront hydration in Chromium", () => {
 
   it("without any input, hydrates once the cap has passed even though the page never finishes loading", async () => {
     const { context, page } = await openStorefront(browser);
-    await page.route("**/*", (route) => (route.request().resourceType() === "image" ? undefined : route.continue()));
+    await holdImages(page);
     await page.goto(`${baseUrl}/collections/matte`, { waitUntil: "domcontentloaded" });
     await hydrated(page);
     const start = await hydrationStart(page);
