@@ -101,7 +101,25 @@ class FakeElement {
 }
 
 /** Runs the loader the way a browser would, in a sandbox with just enough of a DOM. */
-function runLoader(opts: { hidden?: boolean; html?: string } = {}) {
+/** Paint timing as Chromium has it: the observer hears of the first contentful paint when it is on screen. */
+class FakePaintObserver {
+  static supportedEntryTypes = ["paint"];
+  static live: FakePaintObserver[] = [];
+  observing = false;
+  constructor(readonly callback: (list: { getEntriesByName(name: string): unknown[] }) => void) {}
+  observe() {
+    this.observing = true;
+    FakePaintObserver.live.push(this);
+  }
+  disconnect() {
+    this.observing = false;
+  }
+  static paint(name: string) {
+    for (const o of FakePaintObserver.live.filter((x) => x.observing)) o.callback({ getEntriesByName: (n) => (n === name ? [{ name }] : []) });
+  }
+}
+
+function runLoader(opts: { hidden?: boolean; html?: string; paintTiming?: boolean } = {}) {
   const out = deferHydrationScripts(opts.html ?? documentHtml, NONCE)!;
   const source = out.match(/<script nonce="[^"]+">(\(function startHydrationLater[\s\S]*?)<\/script>/)![1]!;
   const listeners = new Map<string, ((event?: unknown) => void)[]>();
@@ -113,6 +131,7 @@ function runLoader(opts: { hidden?: boolean; html?: string } = {}) {
     addEventListener: (name: string, fn: () => void) => listeners.set(name, [...(listeners.get(name) ?? []), fn]),
     removeEventListener: (name: string, fn: () => void) => listeners.set(name, (listeners.get(name) ?? []).filter((f) => f !== fn)),
     Element: FakeElement,
+    ...(opts.paintTiming ? { PerformanceObserver: FakePaintObserver } : {}),
     setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
     requestAnimationFrame: (fn: () => void) => frames.push(fn),
     performance: { mark: (_name: string, options: { detail: unknown }) => marks.push(options.detail) },
@@ -134,7 +153,7 @@ function runLoader(opts: { hidden?: boolean; html?: string } = {}) {
 }
 
 describe("the loader in the browser", () => {
-  it("waits for the load event and the next paint, then adds the preloads and the module script with its nonce", () => {
+  it("without paint timing, waits for the load event and the next frame, then adds the preloads and the module script with its nonce", () => {
     const page = runLoader();
     expect(page.appended).toEqual([]);
     page.fire("load");
@@ -148,6 +167,18 @@ describe("the loader in the browser", () => {
       ["modulepreload", "/assets/root-B.js"],
     ]);
     expect(page.appended[2]).toMatchObject({ type: "module", nonce: NONCE, textContent: moduleCode });
+  });
+
+  it("with paint timing, waits after the load event until the first contentful paint is on screen", () => {
+    FakePaintObserver.live = [];
+    const page = runLoader({ paintTiming: true });
+    page.fire("load");
+    FakePaintObserver.paint("first-paint");
+    expect(page.marks).toEqual([]);
+    FakePaintObserver.paint("first-contentful-paint");
+    expect(page.marks).toEqual(["load"]);
+    expect(page.appended.at(-1)).toMatchObject({ tag: "script", type: "module" });
+    expect(FakePaintObserver.live.every((o) => !o.observing)).toBe(true);
   });
 
   it("starts at once on the shopper's first input, and only once", () => {

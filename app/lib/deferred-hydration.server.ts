@@ -71,13 +71,26 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     start("input");
   }
   for (const name of events) addEventListener(name, onInput, { capture: true, passive: true });
-  // On a fast connection the page can finish loading before its first paint: wait for that paint,
-  // so the first view never waits for the scripts. A hidden tab paints nothing, so it goes at once.
+  // On a fast connection the page can finish loading before its first paint: wait for that paint
+  // to be on screen (its paint-timing entry), so the first view never waits for the scripts.
+  // Without paint timing, the frame after the next. A hidden tab paints nothing: at once.
+  function afterFirstPaint(then: () => void) {
+    if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      requestAnimationFrame(() => setTimeout(then, 0));
+      return;
+    }
+    const observer = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length === 0) return;
+      observer.disconnect();
+      then();
+    });
+    observer.observe({ type: "paint", buffered: true });
+  }
   addEventListener(
     "load",
     () => {
       if (document.visibilityState === "hidden") start("load");
-      else requestAnimationFrame(() => setTimeout(() => start("load"), 0));
+      else afterFirstPaint(() => start("load"));
     },
     { once: true },
   );
