@@ -8,6 +8,15 @@ export const EMAIL_FAILURE_LIMIT = 5;
 export const IP_FAILURE_LIMIT = 20;
 export const FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
+/**
+ * The address the limits count: the socket's (server/app.ts writes it into X-Forwarded-For) or,
+ * behind a trusted proxy, the last hop that proxy appended.
+ */
+export function clientIpOf(headers: Headers): string {
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
+  return hops.at(-1) ?? "unknown";
+}
+
 export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export async function checkSignInAllowed(db: Db, who: { email: string; ip: string }, now = new Date()): Promise<ThrottleVerdict> {

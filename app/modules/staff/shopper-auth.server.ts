@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { Db } from "~/db/types";
 import type { Auth } from "./auth.server";
-import { checkSignInAllowed, lockoutMessage, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
+import { checkSignInAllowed, clientIpOf, lockoutMessage, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 import { passwordProblem } from "./password-policy";
-import { clientIpOf } from "./sign-in.server";
 
 // Shopper sign-in and sign-up at /login and /register, on the same Better Auth instance as staff.
 // A shopper is simply a user without a row in user_roles; nothing here grants a role.

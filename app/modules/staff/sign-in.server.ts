@@ -3,7 +3,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import type { Staff } from "./guard.server";
 import { INVALID_CREDENTIALS } from "./sign-in-messages";
-import { checkSignInAllowed, lockoutMessage, pruneSignInAttempts, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
+import { checkSignInAllowed, clientIpOf, lockoutMessage, pruneSignInAttempts, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 
 // The staff sign-in flows, server-side through the auth library's API (its HTTP handler is not
 // mounted: every sign-in passes the brute-force limits and the audit log here).
@@ -14,18 +14,6 @@ export type SignInResult =
   | { kind: "two-factor"; headers: Headers }
   | { kind: "refused"; status: 401 | 429; message: string };
 
-/**
- * The client's address: the socket's (server/app.ts writes it into X-Forwarded-For) or, behind a
- * trusted proxy, the last hop that proxy appended.
- */
-export function clientIp(request: Request): string {
-  return clientIpOf(request.headers);
-}
-
-export function clientIpOf(headers: Headers): string {
-  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((h) => h.trim()).filter(Boolean);
-  return hops.at(-1) ?? "unknown";
-}
 
 function cookiesOf(response: Response): Headers {
   const headers = new Headers();
@@ -34,7 +22,7 @@ function cookiesOf(response: Response): Headers {
 }
 
 export async function signInStaff(services: AppServices, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
-  const who = { email: input.email.trim().toLowerCase(), ip: clientIp(request) };
+  const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
   if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds) };
 
@@ -63,7 +51,7 @@ export async function verifySecondFactor(
   request: Request,
   input: { email: string; code: string; recovery: boolean },
 ): Promise<SignInResult> {
-  const who = { email: input.email.trim().toLowerCase(), ip: clientIp(request) };
+  const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
   if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds) };
   const code = input.code.replace(/\s+/g, "");
