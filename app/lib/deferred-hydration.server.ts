@@ -73,7 +73,7 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
   for (const name of events) addEventListener(name, onInput, { capture: true, passive: true });
   // On a fast connection the page can finish loading before its first paint: wait for that paint
   // to be on screen (its paint-timing entry), so the first view never waits for the scripts.
-  // Without paint timing, the frame after the next. A hidden tab paints nothing: at once.
+  // Without paint timing, just after the next frame. A hidden tab paints nothing: at once.
   function afterFirstPaint(then: () => void) {
     if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
       requestAnimationFrame(() => setTimeout(then, 0));
