@@ -61,9 +61,9 @@ function rssMiB(pid) {
 }
 
 /** Opens one stream; `onMessage(message, at)` for each chat message event. */
-function openStream(url, onMessage) {
+function openStream(url, token, onMessage) {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { Accept: "text/event-stream" } }, (res) => {
+    const req = http.get(url, { agent: false, headers: { Accept: "text/event-stream", "X-Visitor-Token": token } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
       res.setEncoding("utf8");
       let buffer = "";
@@ -108,12 +108,12 @@ try {
   const rssIdle = rssMiB(server.pid);
 
   const arrivals = new Map(); // message text -> arrival times
-  const streamUrl = `${server.url}/api/support/conversations/${conversationId}/stream?token=${visitorToken}&after=${after}`;
+  const streamUrl = `${server.url}/api/support/conversations/${conversationId}/stream?after=${after}`;
   const openedAt = performance.now();
   const requests = [];
   for (let i = 0; i < STREAMS; i += 50) {
     const batch = Array.from({ length: Math.min(50, STREAMS - i) }, () =>
-      openStream(streamUrl, (m, at) => {
+      openStream(streamUrl, visitorToken, (m, at) => {
         if (m.senderType !== "visitor") return;
         if (!arrivals.has(m.message)) arrivals.set(m.message, []);
         arrivals.get(m.message).push(at);

@@ -32,4 +32,7 @@ if (Math.max(...inputs.map(newestMtime)) > built) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
-await import("../server/main.js");
+// The server runs as a supervised child: if it ever dies (a crash, the memory limit), it is
+// started again, so one bad request cannot leave the shop down until someone notices.
+const { supervise } = await import("./supervisor.js");
+supervise(path.join(root, "server/main.js"));

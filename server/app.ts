@@ -10,6 +10,8 @@ import { readConfig } from "~/config.server";
 import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
 import { openServices, type AppServices } from "~/services.server";
 import type { RenderFlags } from "~/load-context";
+import { isAdminPath } from "~/lib/path-kinds";
+import { requestBody, requestTarget } from "./request-guards";
 import { supportApi } from "./support-api";
 import { maintenanceGate } from "./maintenance-gate";
 import { createPageCache } from "./page-cache";
@@ -28,13 +30,15 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables & { renderFlags?: RenderFlags } }>();
   const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), options.mode);
 
-  app.use("*", clientAddress(services.config.trustProxy));
+  app.use("*", forwardedRequest(services.config));
   app.use("*", securityHeaders(services, options.mode));
   // gzip/deflate for HTML, JSON, CSS and JavaScript (Hono skips event streams and images).
   app.use("*", compress());
   // Mutations from a foreign page are refused (Origin, or Sec-Fetch-Site where Origin is absent).
   const publicOrigin = new URL(services.config.publicUrl).origin;
   app.use("*", csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin }));
+  app.use("*", requestTarget());
+  app.use("*", requestBody(services));
 
   app.get("/healthz", async (c) => {
     try {
@@ -49,7 +53,6 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   // Better Auth's HTTP endpoints are deliberately not mounted: staff and shoppers sign in through
   // our own actions (app/modules/staff/sign-in.server.ts), so the brute-force limits and the audit
   // log cannot be bypassed.
-  app.route("/api/support", supportApi(services));
 
   // Stored images, resized and re-encoded on demand (app/modules/media/image-transform.server.ts).
   const images = createImageTransformer(services.storage, path.join(services.config.dataDir, "cache", "images"), {
@@ -90,6 +93,7 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
 
   // Everything below is the storefront and staff pages: gated while the shop is in maintenance.
   app.use("*", maintenanceGate(services));
+  app.route("/api/support", supportApi(services));
   app.get("/events/storefront", storefrontEvents(services));
 
   app.use("*", createPageCache(services).middleware);
@@ -97,28 +101,62 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   return app;
 }
 
-export function isAdminPath(path: string): boolean {
-  return path === "/admin" || path.startsWith("/admin/") || path.startsWith("/admin.");
-}
-
 /**
- * The client's IP for the auth library and the sign-in limits: without a trusted proxy, whatever
- * X-Forwarded-For a client sent is replaced by the socket's address.
+ * The request as the shopper's browser addressed it. Without a trusted proxy, whatever
+ * X-Forwarded-For a client sent is replaced by the socket's address (the address every limit
+ * counts: clientIpOf). Behind a trusted TLS-terminating proxy, Node sees http:// and the proxy's
+ * view of the host; the URL is rebuilt from X-Forwarded-Proto and X-Forwarded-Host so that
+ * React Router's own origin check on actions, redirects and canonical links see the public
+ * https origin the browser used.
  */
-function clientAddress(trustProxy: boolean): MiddlewareHandler {
+function forwardedRequest(config: { trustProxy: boolean; publicUrl: string }): MiddlewareHandler {
+  const publicUrl = new URL(config.publicUrl);
   return async (c, next) => {
-    if (!trustProxy || !c.req.header("x-forwarded-for")) {
+    const headers = c.req.raw.headers;
+    if (!config.trustProxy || !headers.get("x-forwarded-for")) {
       let address: string | undefined;
       try {
         address = getConnInfo(c).remote.address;
       } catch {
         // Not served by @hono/node-server (app.fetch called directly): no socket to read.
       }
-      if (address) c.req.raw.headers.set("x-forwarded-for", address);
-      else c.req.raw.headers.delete("x-forwarded-for");
+      if (address) headers.set("x-forwarded-for", address);
+      else headers.delete("x-forwarded-for");
+    }
+    if (config.trustProxy) {
+      const url = new URL(c.req.raw.url);
+      const host = firstHop(headers.get("x-forwarded-host")) ?? headers.get("host") ?? url.host;
+      const forwardedProto = firstHop(headers.get("x-forwarded-proto"))?.toLowerCase();
+      const proto =
+        forwardedProto === "https" || forwardedProto === "http"
+          ? forwardedProto
+          : host === publicUrl.host
+            ? publicUrl.protocol.slice(0, -1)
+            : url.protocol.slice(0, -1);
+      const rebuilt = validHost(host) ? new URL(`${proto}://${host}${url.pathname}${url.search}`) : url;
+      if (rebuilt.href !== url.href) {
+        const raw = c.req.raw;
+        c.req.raw = new Request(rebuilt, {
+          method: raw.method,
+          headers: raw.headers,
+          body: raw.body,
+          signal: raw.signal,
+          // Node's fetch needs this to pass a streamed body on unread.
+          ...(raw.body ? { duplex: "half" } : {}),
+        } as RequestInit);
+      }
     }
     await next();
   };
+}
+
+function firstHop(value: string | null | undefined): string | undefined {
+  const first = value?.split(",")[0]?.trim();
+  return first ? first : undefined;
+}
+
+function validHost(host: string): boolean {
+  return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
 }
 
 /**

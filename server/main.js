@@ -10,9 +10,13 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 
+// A start-up that cannot succeed (bad configuration, port taken, not built) exits with 78
+// (EX_CONFIG), which the supervisor of `npm start` (scripts/supervisor.js) does not retry.
+const EXIT_CANNOT_START = 78;
+
 function fail(message) {
   console.error(`glacial: ${message}`);
-  process.exit(1);
+  process.exit(EXIT_CANNOT_START);
 }
 
 let services;

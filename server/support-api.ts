@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { getConnInfo } from "@hono/node-server/conninfo";
 import { Hono, type Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import type { AppServices } from "~/services.server";
 import { TOPICS } from "~/modules/events/topics";
@@ -19,13 +19,17 @@ import { SupportError } from "~/modules/support/errors";
 import { conversationSummary } from "~/modules/support/inbox.server";
 import { streamHubFor } from "~/modules/support/stream-hub.server";
 import { getStaff } from "~/modules/staff/guard.server";
+import { clientIpOf } from "~/modules/staff/login-throttle.server";
 import { can } from "~/modules/staff/permissions";
 
 // The chat's HTTP surface (thin: parse, check, call the support module, respond).
 //   POST /api/support/chat                          the spec's support-chat call
-//   GET  /api/support/conversations/:id/messages    history, ordered by created_at (X-Visitor-Token)
-//   GET  /api/support/conversations/:id/stream      SSE of new messages (token in ?token=, since
-//                                                   EventSource cannot send headers); resumes after Last-Event-ID
+//   GET  /api/support/conversations/:id/messages    history, ordered by created_at (X-Visitor-Token);
+//                                                   also sets the stream's cookie
+//   GET  /api/support/conversations/:id/stream      SSE of new messages; resumes after Last-Event-ID.
+//                                                   EventSource cannot send headers, and a token in the
+//                                                   query string ends up in proxies' logs: the token
+//                                                   travels in an HttpOnly cookie scoped to this path
 //   GET  /api/support/inbox/stream                  SSE for signed-in staff with support view permission
 
 export const KEEP_ALIVE_MS = 20_000;
@@ -39,21 +43,18 @@ function frameOf(m: ChatMessage): string {
 }
 
 export type SupportApiOptions = {
-  /** The client's address for the per-IP limit; defaults to the socket's remote address. */
-  clientIp?: (c: Context) => string;
   keepAliveMs?: number;
 };
 
-function socketIp(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? "unknown";
-  } catch {
-    return "unknown";
-  }
-}
+/** The cookie carrying a visitor's token to the stream of one conversation (and nowhere else). */
+export const STREAM_COOKIE = "glacial_chat_stream";
+const streamPath = (conversationId: string) => `/api/support/conversations/${conversationId}/stream`;
 
 function fail(c: Context, error: unknown, services: AppServices) {
-  if (error instanceof SupportError) return c.json({ error: error.message }, error.status);
+  if (error instanceof SupportError) {
+    const headers: Record<string, string> = error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : {};
+    return c.json({ error: error.message }, error.status, headers);
+  }
   services.log.error({ err: error }, "support request failed");
   return c.json({ error: "Something went wrong. Please try again." }, 500);
 }
@@ -81,7 +82,6 @@ async function holdOpen(stream: SSEStreamingApi, keepAliveMs: number, enqueue: R
 export function supportApi(services: AppServices, options: SupportApiOptions = {}) {
   const api = new Hono();
   const deps = supportDeps(services);
-  const clientIp = options.clientIp ?? socketIp;
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
 
   api.post("/chat", async (c) => {
@@ -90,7 +90,7 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         throw new SupportError(400, "Send the message as JSON.");
       });
       const token = c.req.header("x-visitor-token") ?? (typeof body?.visitorToken === "string" ? body.visitorToken : null);
-      const sent = await sendVisitorMessage(deps, body, { token, ipHash: hashSecret(`ip:${clientIp(c)}`) });
+      const sent = await sendVisitorMessage(deps, body, { token, ipHash: hashSecret(`ip:${clientIpOf(c.req.raw.headers)}`) });
       const reply = await replyAsBot(deps, sent.conversation, sent.message.message);
       return c.json({
         conversationId: sent.conversationId,
@@ -104,7 +104,15 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
 
   api.get("/conversations/:id/messages", async (c) => {
     try {
-      const conversation = await findVisitorConversation(services.db, c.req.param("id"), c.req.header("x-visitor-token") ?? c.req.query("token"));
+      const token = c.req.header("x-visitor-token");
+      const conversation = await findVisitorConversation(services.db, c.req.param("id"), token);
+      setCookie(c, STREAM_COOKIE, token!, {
+        path: streamPath(conversation.id),
+        httpOnly: true,
+        sameSite: "Strict",
+        secure: services.config.publicUrl.startsWith("https:"),
+        maxAge: 60 * 60 * 24 * 30,
+      });
       return c.json({ messages: await listMessages(services.db, conversation.id) }, 200, { "Cache-Control": "no-store" });
     } catch (error) {
       return fail(c, error, services);
@@ -114,7 +122,7 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
   api.get("/conversations/:id/stream", async (c) => {
     let conversationId: string;
     try {
-      conversationId = (await findVisitorConversation(services.db, c.req.param("id"), c.req.query("token") ?? c.req.header("x-visitor-token"))).id;
+      conversationId = (await findVisitorConversation(services.db, c.req.param("id"), c.req.header("x-visitor-token") ?? getCookie(c, STREAM_COOKIE))).id;
     } catch (error) {
       return fail(c, error, services);
     }

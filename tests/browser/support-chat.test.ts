@@ -205,7 +205,7 @@ describe("support chat in Chromium", () => {
     await page.goto(`${url}/`);
     const direct = await page.request.get(`${url}/api/support/conversations/${firstConversationId}/messages`, { headers: { "X-Visitor-Token": "guessed-token" } });
     expect(direct.status()).toBe(404);
-    expect(await page.request.get(`${url}/api/support/conversations/${firstConversationId}/stream?token=guessed-token`).then((r) => r.status())).toBe(404);
+    expect(await page.request.get(`${url}/api/support/conversations/${firstConversationId}/stream`, { headers: { "X-Visitor-Token": "guessed-token" } }).then((r) => r.status())).toBe(404);
     const panel = await openWidget(page);
     // The widget drops the conversation it may not read and starts afresh.
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("support_chat") ?? "{}").conversationId ?? null)).toBeNull();

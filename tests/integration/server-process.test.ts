@@ -9,11 +9,11 @@ import { createEmptyPostgresDatabase } from "../support/test-database";
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), "glacial-srv-"));
 
-/** Start-up faults end with one line naming the problem and exit code 1. */
+/** Start-up faults end with one line naming the problem and exit code 78 (EX_CONFIG: the supervisor does not retry it). */
 async function expectStartupFailure(env: Record<string, string>, message: RegExp) {
   const run = spawnServer({ HOST: "127.0.0.1", ...env });
   const code = await run.exited;
-  expect(code).toBe(1);
+  expect(code).toBe(78);
   const lines = run.output().trim().split("\n");
   expect(lines.at(-1)).toMatch(/^glacial: /);
   expect(lines.at(-1)).toMatch(message);

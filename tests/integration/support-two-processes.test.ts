@@ -45,7 +45,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)("support chat across two server pr
     const { conversationId, visitorToken, messages } = (await created.json()) as { conversationId: string; visitorToken: string; messages: ChatMessage[] };
 
     const controller = new AbortController();
-    const stream = await fetch(`${b.url}/api/support/conversations/${conversationId}/stream?token=${visitorToken}&after=${messages.at(-1)!.seq}`, {
+    const stream = await fetch(`${b.url}/api/support/conversations/${conversationId}/stream?after=${messages.at(-1)!.seq}`, {
+      headers: { "X-Visitor-Token": visitorToken },
       signal: controller.signal,
     });
     expect(stream.status).toBe(200);

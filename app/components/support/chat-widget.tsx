@@ -92,7 +92,8 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
         if (cancelled) return;
         setMessages((m) => merge(m, history));
         const after = history.at(-1)?.seq ?? 0;
-        source = new EventSource(`/api/support/conversations/${conversationId}/stream?token=${encodeURIComponent(token)}&after=${after}`);
+        // The token reaches the stream in the HttpOnly cookie the history answer set, never in the URL.
+        source = new EventSource(`/api/support/conversations/${conversationId}/stream?after=${after}`);
         source.addEventListener("message", (e) => {
           const message = JSON.parse((e as MessageEvent<string>).data) as ChatMessage;
           setMessages((m) => merge(m, [message]));

@@ -14,6 +14,13 @@ describe("maintenance gate paths", () => {
     }
   });
 
+  it("leaves the support chat open on purpose: conversations, messages and streams", () => {
+    for (const p of ["/api/support/chat", "/api/support/conversations/0b0c/messages", "/api/support/conversations/0b0c/stream"]) {
+      expect(isGatedPath(p), p).toBe(false);
+    }
+    expect(isGatedPath("/api/supportive")).toBe(true);
+  });
+
   it("does not mistake look-alike paths for open ones", () => {
     expect(isGatedPath("/administrator")).toBe(true);
     expect(isGatedPath("/maintenance-plan")).toBe(true);

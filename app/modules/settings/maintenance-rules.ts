@@ -1,4 +1,5 @@
 // Pure rules of the maintenance gate, shared by the server middleware and its tests.
+import { pagePathOf, pathKindOf, type PathKind } from "~/lib/path-kinds";
 
 /** HttpOnly cookie holding a visitor's raw bypass token (its hash is what the database keeps). */
 export const BYPASS_COOKIE = "glacial_maintenance_bypass";
@@ -7,24 +8,23 @@ export const MAINTENANCE_RETRY_AFTER_SECONDS = 3600;
 export const DEFAULT_MAINTENANCE_MESSAGE =
   "We are making a few improvements to the shop and will be back shortly. Thank you for your patience.";
 
+// Kinds of path the gate never closes: the back office (staff switch maintenance off there), the
+// files and images the maintenance page itself shows, the health check, and the support chat —
+// open on purpose, so that a shopper with an order in flight can still reach the shop while it is
+// closed (docs/decisions/0005-chat-open-during-maintenance.md).
+const OPEN_KINDS = new Set<PathKind>(["admin", "admin-public", "asset", "image", "health", "support-api"]);
 // /__manifest is React Router's route discovery: route structure only, no shop data.
-const OPEN_PREFIXES = ["/admin", "/api/auth", "/images", "/assets", "/healthz", "/maintenance", "/__manifest"];
+const OPEN_PAGES = ["/api/auth", "/maintenance", "/__manifest"];
 // Files served from public/ that the maintenance page itself needs.
 const STATIC_FILE = /^\/[^/]+\.(ico|svg|png|webp|txt|webmanifest)$|^\/(hero|features|payments)\//;
 
-/**
- * The page a request is for, ignoring React Router's data suffix
- * (`/cart.data`, `/_root.data` for the home page).
- */
-export function pagePathOf(pathname: string): string {
-  if (pathname === "/_root.data") return "/";
-  return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
-}
+export { pagePathOf };
 
 /** True when a request to this path must pass the gate. */
 export function isGatedPath(pathname: string): boolean {
+  if (OPEN_KINDS.has(pathKindOf(pathname))) return false;
   const page = pagePathOf(pathname);
-  if (OPEN_PREFIXES.some((p) => page === p || page.startsWith(`${p}/`))) return false;
+  if (OPEN_PAGES.some((p) => page === p || page.startsWith(`${p}/`))) return false;
   return !STATIC_FILE.test(page);
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findControlCharacter } from "~/lib/control-characters";
 
 // The chat's input rules, shared by the widget (to tell the visitor before sending) and the
 // server (which never trusts the widget). Client-safe: no server imports.
@@ -11,11 +12,27 @@ export const NAME_REQUIRED = { title: "Name Required", description: "Please prov
 export const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again." } as const;
 export const MESSAGE_TOO_LONG = `Messages can be at most ${MAX_MESSAGE_CHARS.toLocaleString("en-IN")} characters.`;
 export const PHONE_INVALID = "Enter a valid Indian mobile number: 10 digits starting with 6, 7, 8 or 9 (optionally with +91).";
+export const CONTROL_CHARACTERS = "Messages cannot contain control characters.";
 export const EMAIL_INVALID = "Enter a valid email address, like name@example.com.";
 
-/** Characters as a person counts them (code points), which is also what PostgreSQL's char_length counts. */
-export function charCount(text: string): number {
-  return [...text].length;
+/**
+ * Characters as a person counts them (code points), which is also what PostgreSQL's char_length
+ * counts. Counting stops once past `stopAfter`: a huge text is judged too long without walking it.
+ */
+export function charCount(text: string, stopAfter = Number.POSITIVE_INFINITY): number {
+  // Two UTF-16 units per code point at most: a text this long is over any limit below half of it.
+  if (text.length > stopAfter * 2) return stopAfter + 1;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    if (++n > stopAfter) return n;
+  }
+  return n;
 }
 
 /**
@@ -55,7 +72,8 @@ export const chatMessageText = z
   .string()
   .trim()
   .min(1, "Type a message first.")
-  .refine((s) => charCount(s) <= MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG);
+  .refine((s) => charCount(s, MAX_MESSAGE_CHARS) <= MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG)
+  .refine((s) => findControlCharacter(s) === null, CONTROL_CHARACTERS);
 
 /** The spec's support-chat call: conversationId null on the first message, with the visitor info. */
 export const sendChatSchema = z

@@ -165,7 +165,7 @@ export async function sendVisitorMessage(
         .select({ n: count() })
         .from(supportConversations)
         .where(and(eq(supportConversations.createdIpHash, ctx.ipHash), gte(supportConversations.createdAt, sql`now() - interval '1 hour'`)));
-      if ((recent?.n ?? 0) >= CONVERSATIONS_PER_HOUR_PER_IP) throw new SupportError(429, TOO_MANY_CONVERSATIONS);
+      if ((recent?.n ?? 0) >= CONVERSATIONS_PER_HOUR_PER_IP) throw new SupportError(429, TOO_MANY_CONVERSATIONS, 60 * 60);
       const [conversation] = await tx
         .insert(supportConversations)
         .values({
@@ -201,7 +201,7 @@ export async function sendVisitorMessage(
           gte(supportMessages.createdAt, sql`clock_timestamp() - interval '1 minute'`),
         ),
       );
-    if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new SupportError(429, TOO_MANY_MESSAGES);
+    if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new SupportError(429, TOO_MANY_MESSAGES, 60);
     const stored = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
     const message = stored.message;
     // A visitor writing after staff took over waits for staff again; a closed chat reopens.

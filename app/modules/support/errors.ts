@@ -3,6 +3,8 @@ export class SupportError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 429,
     message: string,
+    /** With 429: seconds until trying again makes sense (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "SupportError";

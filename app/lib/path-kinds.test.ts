@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_BODY_LIMIT, bodyLimitFor, isAdminPath, isUploadPath, pathKindOf, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./path-kinds";
+
+describe("path kinds", () => {
+  it("names each kind of path, data requests included", () => {
+    const cases: [string, ReturnType<typeof pathKindOf>][] = [
+      ["/", "storefront"],
+      ["/_root.data", "storefront"],
+      ["/product/a.data", "storefront"],
+      ["/administrator", "storefront"],
+      ["/admin", "admin"],
+      ["/admin.data", "admin"],
+      ["/admin/catalog.data", "admin"],
+      ["/admin/login", "admin-public"],
+      ["/admin/reset-password.data", "admin-public"],
+      ["/api/support/chat", "support-api"],
+      ["/api/newsletter", "api"],
+      ["/events/storefront", "events"],
+      ["/images/products/a.webp", "image"],
+      ["/assets/app-1.js", "asset"],
+      ["/healthz", "health"],
+    ];
+    for (const [path, kind] of cases) expect(pathKindOf(path), path).toBe(kind);
+    expect(isAdminPath("/admin/login")).toBe(true);
+    expect(isAdminPath("/administrator")).toBe(false);
+  });
+
+  it("gives uploads room for one file, staff forms more than shoppers' forms", () => {
+    expect(isUploadPath("/admin/catalog/edit/0b0c/media")).toBe(true);
+    expect(isUploadPath("/admin/hero-carousel.data")).toBe(true);
+    expect(isUploadPath("/admin/catalog")).toBe(false);
+    expect(bodyLimitFor("/admin/catalog/import")).toBe(UPLOAD_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/settings.data")).toBe(ADMIN_BODY_LIMIT);
+    expect(bodyLimitFor("/admin/login")).toBe(PUBLIC_BODY_LIMIT);
+    expect(bodyLimitFor("/api/support/chat")).toBe(PUBLIC_BODY_LIMIT);
+    expect(bodyLimitFor("/checkout")).toBe(PUBLIC_BODY_LIMIT);
+    expect(UPLOAD_BODY_LIMIT).toBeGreaterThan(10_485_760);
+  });
+});
