@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMaintenance } from "~/modules/settings/maintenance.server";
