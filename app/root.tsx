@@ -4,7 +4,7 @@ import { hasStorefrontChrome, StorefrontShell } from "~/components/storefront/st
 import { Toaster } from "~/components/ui/toaster";
 import { markDegraded } from "~/load-context";
 import { getHeaderMenu } from "~/modules/content/menus.server";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/root";
@@ -21,12 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, log, events } = context.services;
   const cache = storefrontCacheFor(events);
   const [menu, contact, shipping] = await Promise.all([
-    cache.get("header-menu", () => getHeaderMenu(db)).catch((error: unknown) => {
+    cache.get(READ_KEYS.headerMenu(), () => getHeaderMenu(db)).catch((error: unknown) => {
       log.error({ err: error }, "header menu could not be loaded; showing the fallback menu");
       markDegraded(context);
       return null;
     }),
-    cache.get("setting:store_contact", () => getSetting(db, "store_contact")).catch((error: unknown) => {
+    cache.get(READ_KEYS.setting("store_contact"), () => getSetting(db, "store_contact")).catch((error: unknown) => {
       log.error({ err: error }, "store contact could not be loaded");
       markDegraded(context);
       return null;

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
 import { readBypassCookie } from "~/modules/settings/maintenance-cookie.server";
 import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance-rules";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getStaff } from "~/modules/staff/guard.server";
 import type { AppServices } from "~/services.server";
 
@@ -20,7 +20,7 @@ export function maintenanceGate(services: GateServices): MiddlewareHandler {
     if (!isGatedPath(c.req.path)) return next();
     let blocked: boolean;
     try {
-      const state = await storefrontCacheFor(services.events).get("setting:maintenance", () => getMaintenanceState(services.db));
+      const state = await storefrontCacheFor(services.events).get(READ_KEYS.setting("maintenance"), () => getMaintenanceState(services.db));
       if (!state.enabled) return next();
       const token = await readBypassCookie(c.req.header("Cookie") ?? null);
       const hasBypass = token ? (await verifyBypassToken(services.db, token)) !== null : false;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { STOREFRONT_TOPICS } from "~/modules/events/read-cache.server";
+import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
+import { CACHE_POLICIES } from "~/modules/events/cache-policies";
 import type { RenderFlags } from "~/load-context";
 import type { AppServices } from "~/services.server";
 
@@ -22,21 +23,19 @@ type Stored = { status: number; headers: [string, string][]; body: string; expir
 
 const NONCE_PLACEHOLDER = "__GLACIAL_CSP_NONCE__";
 const CACHED_PAGE = /^\/(?:$|product\/[^/]+$|collections?\/[^/]+$|bottles$|tumblers$|accessories$|all-products$|category\/(?:tumblers|accessories|all-products)$)/;
-const DATA_SUFFIX = ".data";
 
 /** Whether `pathname` (without a `.data` suffix) is a page this cache may hold. */
 export function isCachedPage(pathname: string): boolean {
-  if (pathname === "/_root.data") return true;
-  const page = pathname.endsWith(DATA_SUFFIX) ? pathname.slice(0, -DATA_SUFFIX.length) : pathname;
-  return CACHED_PAGE.test(page);
+  return pathKindOf(pathname) === "storefront" && CACHED_PAGE.test(pagePathOf(pathname));
 }
 
 export function createPageCache(
   services: Pick<AppServices, "events">,
   options: { ttlMs?: number; maxEntries?: number; now?: () => number } = {},
 ): PageCache {
-  const ttlMs = options.ttlMs ?? 60_000;
-  const maxEntries = options.maxEntries ?? 300;
+  const policy = CACHE_POLICIES.storefrontPage;
+  const ttlMs = options.ttlMs ?? policy.ttlMs;
+  const maxEntries = options.maxEntries ?? policy.maxEntries;
   const now = options.now ?? Date.now;
   let entries = new Map<string, Stored>();
   // Renders begun before a change must not be stored after it.
@@ -45,7 +44,7 @@ export function createPageCache(
     entries = new Map();
     generation += 1;
   };
-  for (const topic of STOREFRONT_TOPICS) services.events.subscribe(topic, clear);
+  for (const topic of policy.invalidatedBy) services.events.subscribe(topic, clear);
 
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);

@@ -4,7 +4,7 @@ import { pageMeta } from "~/lib/meta";
 import { CATEGORIES, isCategorySlug } from "~/modules/catalog/categories";
 import { listCategoryProducts } from "~/modules/catalog/collection-listing.server";
 import { parseListingParams } from "~/modules/catalog/listing-query.server";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
 import type { Route } from "./+types/category";
 
 // /bottles, /tumblers, /accessories, /all-products and their /category/... aliases.
@@ -14,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const slug = url.pathname.replace(/\/+$/, "").split("/").pop() ?? "";
   if (!isCategorySlug(slug)) throw data(null, { status: 404 });
   const listingParams = parseListingParams(url.searchParams);
-  const listing = await storefrontCacheFor(events).get(`category-listing:${slug}:${JSON.stringify(listingParams)}`, () =>
+  const listing = await storefrontCacheFor(events).get(READ_KEYS.categoryListing(slug, listingParams), () =>
     listCategoryProducts(db, slug, listingParams),
   );
   const category = CATEGORIES[slug];

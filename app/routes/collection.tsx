@@ -3,17 +3,17 @@ import { ListingScreen } from "~/components/catalog/listing-screen";
 import { pageMeta } from "~/lib/meta";
 import { getActiveCollection, listCollectionProducts } from "~/modules/catalog/collection-listing.server";
 import { parseListingParams } from "~/modules/catalog/listing-query.server";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
 import type { Route } from "./+types/collection";
 
 // /collections/{slug} and /collection/{slug}: one screen; the canonical URL is the plural form.
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, config, events } = context.services;
   const cache = storefrontCacheFor(events);
-  const collection = await cache.get(`collection:${params.slug}`, () => getActiveCollection(db, params.slug));
+  const collection = await cache.get(READ_KEYS.collection(params.slug), () => getActiveCollection(db, params.slug));
   if (!collection) throw data(null, { status: 404 });
   const listingParams = parseListingParams(new URL(request.url).searchParams);
-  const listing = await cache.get(`collection-listing:${collection.id}:${JSON.stringify(listingParams)}`, () =>
+  const listing = await cache.get(READ_KEYS.collectionListing(collection.id, listingParams), () =>
     listCollectionProducts(db, collection.id, listingParams),
   );
   return {

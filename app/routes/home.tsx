@@ -20,7 +20,8 @@ import { DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE } from "~/modules/catal
 import { listFaqItems } from "~/modules/content/faq.server";
 import { warrantyTitle } from "~/modules/content/warranty";
 import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/paths";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
+import type { HomePageSetting } from "~/modules/settings/live-settings";
 import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
 import { storefrontShipping, storefrontWarranty } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/home";
@@ -37,6 +38,9 @@ const tile = (url: string) => (url ? mediaUrl(url, { width: 800, height: 600, qu
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, log, config, events } = context.services;
   const cache = storefrontCacheFor(events);
+  // Only the settings open home pages listen for: a setting read here but missing from that list
+  // would leave open pages stale after staff change it.
+  const setting = <K extends HomePageSetting>(key: K) => cache.get(READ_KEYS.setting(key), () => getSetting(db, key));
   // Spec section 8: each block's load failure is logged only; the block shows its empty state.
   const safe = <T,>(what: string, work: Promise<T>, fallback: T): Promise<T> =>
     work.catch((error: unknown) => {
@@ -45,17 +49,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       return fallback;
     });
   const [heroImages, sections, products, faq, contact, warranty, shipping] = await Promise.all([
-    safe("hero carousel images", cache.get("setting:hero_carousel_images", () => getSetting(db, "hero_carousel_images")), []),
-    safe("collection sections", cache.get("setting:collection_sections", () => getSetting(db, "collection_sections")), SETTINGS.collection_sections.fallback),
-    safe("homepage products setting", cache.get("setting:homepage_products", () => getSetting(db, "homepage_products")), SETTINGS.homepage_products.fallback),
-    safe("FAQ", cache.get("faq", () => listFaqItems(db)), []),
-    safe("store contact", cache.get("setting:store_contact", () => getSetting(db, "store_contact")), SETTINGS.store_contact.fallback),
+    safe("hero carousel images", setting("hero_carousel_images"), []),
+    safe("collection sections", setting("collection_sections"), SETTINGS.collection_sections.fallback),
+    safe("homepage products setting", setting("homepage_products"), SETTINGS.homepage_products.fallback),
+    safe("FAQ", cache.get(READ_KEYS.faq(), () => listFaqItems(db)), []),
+    safe("store contact", setting("store_contact"), SETTINGS.store_contact.fallback),
     storefrontWarranty(context.services, () => markDegraded(context)),
     storefrontShipping(context.services, () => markDegraded(context)),
   ]);
   const best = await safe(
     "best sellers",
-    cache.get(`best-sellers:${products.bottles}`, () => listBestSellers(db, { offset: 0, limit: products.bottles })),
+    cache.get(READ_KEYS.bestSellers(products.bottles), () => listBestSellers(db, { offset: 0, limit: products.bottles })),
     { cards: [], total: 0 },
   );
   return {
@@ -70,8 +74,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     warranty,
     freeShippingOverPaise: shipping.free_over_paise,
     // Below the fold: streamed after the first paint.
-    collections: safe("collections", cache.get("collection-cards", () => listCollectionCards(db)), []),
-    tumblers: safe("tumblers", cache.get("tumblers", () => listTumblers(db, TUMBLERS_LIMIT)), []),
+    collections: safe("collections", cache.get(READ_KEYS.collectionCards(), () => listCollectionCards(db)), []),
+    tumblers: safe("tumblers", cache.get(READ_KEYS.tumblers(), () => listTumblers(db, TUMBLERS_LIMIT)), []),
   };
 }
 

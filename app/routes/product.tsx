@@ -4,7 +4,7 @@ import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { getProductDetail } from "~/modules/catalog/product-detail.server";
 import { productJsonLd } from "~/modules/catalog/product-view";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { storefrontShipping, storefrontWarranty } from "~/modules/settings/storefront-prices.server";
 import type { Route } from "./+types/product";
 
@@ -13,7 +13,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const cache = storefrontCacheFor(events);
   const degraded = () => markDegraded(context);
   const [product, shipping, warranty] = await Promise.all([
-    cache.get(`product:${params.slug}`, () => getProductDetail(db, params.slug)),
+    cache.get(READ_KEYS.product(params.slug), () => getProductDetail(db, params.slug)),
     storefrontShipping(context.services, degraded),
     storefrontWarranty(context.services, degraded),
   ]);

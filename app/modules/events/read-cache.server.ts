@@ -1,5 +1,5 @@
 import type { EventBus } from "./event-bus.server";
-import { TOPICS } from "./topics";
+import { CACHE_POLICIES } from "./cache-policies";
 
 /**
  * A read-through cache of storefront read models (the header's menu, a product page, a listing),
@@ -45,14 +45,29 @@ export function createReadCache(events: EventBus, options: ReadCacheOptions): Re
   };
 }
 
-/** What the storefront's cached reads depend on. */
-export const STOREFRONT_TOPICS = [TOPICS.catalogChanged, TOPICS.settingChanged, TOPICS.contentChanged] as const;
+
+/** The storefront read cache's keys, made here rather than in each loader, so two reads never collide or drift apart. */
+export const READ_KEYS = {
+  setting: (key: string) => `setting:${key}`,
+  headerMenu: () => "header-menu",
+  faq: () => "faq",
+  bestSellers: (limit: number) => `best-sellers:${limit}`,
+  collectionCards: () => "collection-cards",
+  tumblers: () => "tumblers",
+  product: (slug: string) => `product:${slug}`,
+  collection: (slug: string) => `collection:${slug}`,
+  collectionListing: (collectionId: string, params: unknown) => `collection-listing:${collectionId}:${JSON.stringify(params)}`,
+  categoryListing: (slug: string, params: unknown) => `category-listing:${slug}:${JSON.stringify(params)}`,
+} as const;
 
 const caches = new WeakMap<EventBus, ReadCache>();
 
-/** The process's storefront cache for this event bus, created on first use. */
+/** The process's storefront read cache (policy `storefrontRead`) for this event bus, created on first use. */
 export function storefrontCacheFor(events: EventBus): ReadCache {
   let cache = caches.get(events);
-  if (!cache) caches.set(events, (cache = createReadCache(events, { topics: STOREFRONT_TOPICS, ttlMs: 60_000, maxEntries: 2000 })));
+  if (!cache) {
+    const { invalidatedBy, ttlMs, maxEntries } = CACHE_POLICIES.storefrontRead;
+    caches.set(events, (cache = createReadCache(events, { topics: invalidatedBy, ttlMs, maxEntries })));
+  }
   return cache;
 }

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
 import type { EventBus } from "~/modules/events/event-bus.server";
-import { storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
 import { getSetting, SETTINGS, type SettingValue } from "./settings.server";
 
 type Services = { db: Db; events: EventBus; log?: Logger };
@@ -14,7 +14,7 @@ type Services = { db: Db; events: EventBus; log?: Logger };
  */
 export async function storefrontGstPercent(services: Services, onFallback?: () => void): Promise<number> {
   try {
-    const gst = await storefrontCacheFor(services.events).get("setting:gst_settings", () => getSetting(services.db, "gst_settings"));
+    const gst = await storefrontCacheFor(services.events).get(READ_KEYS.setting("gst_settings"), () => getSetting(services.db, "gst_settings"));
     return gst.percentage;
   } catch (error) {
     services.log?.error({ err: error }, "GST setting could not be read; using 18 %");
@@ -29,7 +29,7 @@ export async function storefrontGstPercent(services: Services, onFallback?: () =
  */
 export async function storefrontShipping(services: Services, onFallback?: () => void): Promise<SettingValue<"shipping">> {
   try {
-    return await storefrontCacheFor(services.events).get("setting:shipping", () => getSetting(services.db, "shipping"));
+    return await storefrontCacheFor(services.events).get(READ_KEYS.setting("shipping"), () => getSetting(services.db, "shipping"));
   } catch (error) {
     services.log?.error({ err: error }, "shipping setting could not be read; using the defaults");
     onFallback?.();
@@ -40,7 +40,7 @@ export async function storefrontShipping(services: Services, onFallback?: () => 
 /** The warranty statement ("2 years") the product page prints; the default if the read fails. */
 export async function storefrontWarranty(services: Services, onFallback?: () => void): Promise<string> {
   try {
-    return (await storefrontCacheFor(services.events).get("setting:warranty", () => getSetting(services.db, "warranty"))).period;
+    return (await storefrontCacheFor(services.events).get(READ_KEYS.setting("warranty"), () => getSetting(services.db, "warranty"))).period;
   } catch (error) {
     services.log?.error({ err: error }, "warranty setting could not be read; using the default");
     onFallback?.();

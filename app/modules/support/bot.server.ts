@@ -46,7 +46,7 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
   let unmatched = state.unmatched;
 
   if (step.kind === "answer") {
-    const ranked = await rankPassages(deps.db, visitorText, await indexedCorpus(deps.db));
+    const ranked = await rankPassages(deps.db, visitorText, await indexedCorpus(deps.db, deps.events));
     const best = ranked[0];
     if (isGoodMatch(best)) {
       unmatched = 0;

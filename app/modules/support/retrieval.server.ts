@@ -1,5 +1,7 @@
 import { marked, type Token } from "marked";
 import { sql } from "drizzle-orm";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { CACHE_POLICIES } from "~/modules/events/cache-policies";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
 import { listActiveProductFacts, type ProductFacts } from "~/modules/catalog/product-facts.server";
@@ -88,21 +90,27 @@ function plain(tokens: Token[]): string {
     .trim();
 }
 
-/** The corpus with each passage's tsvector, computed once and kept for a minute. */
+/** The corpus with each passage's tsvector, computed once and kept until the shop's content changes. */
 export type IndexedCorpus = { passages: Passage[]; vectors: string[]; builtAt: number };
 
-const CORPUS_MAX_AGE_MS = 60_000;
 const corpusCache = new WeakMap<Db, Promise<IndexedCorpus>>();
+const watched = new WeakSet<EventBus>();
 
 /**
  * Stemming ~100 passages on every question would cost the embedded database (which runs on the
- * server's own thread) hundreds of milliseconds; their vectors are computed once a minute instead.
+ * server's own thread) hundreds of milliseconds; their vectors are computed once and kept until a
+ * catalogue, setting or content change (policy `supportCorpus`), so an FAQ edit is answered at once.
  */
-export async function indexedCorpus(db: Db, now = Date.now()): Promise<IndexedCorpus> {
+export async function indexedCorpus(db: Db, events: EventBus, now = Date.now()): Promise<IndexedCorpus> {
+  const policy = CACHE_POLICIES.supportCorpus;
+  if (!watched.has(events)) {
+    watched.add(events);
+    for (const topic of policy.invalidatedBy) events.subscribe(topic, () => corpusCache.delete(db));
+  }
   const cached = corpusCache.get(db);
   if (cached) {
     const corpus = await cached.catch(() => null);
-    if (corpus && now - corpus.builtAt < CORPUS_MAX_AGE_MS) return corpus;
+    if (corpus && now - corpus.builtAt < policy.ttlMs) return corpus;
   }
   const building = (async () => {
     const passages = await buildCorpus(db);

@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
+import { isHomePageSetting } from "~/modules/settings/live-settings";
 
-/** Settings whose change alters the home page. */
-const HOME_SETTINGS = new Set(["homepage_products", "hero_carousel_images", "collection_sections", "warranty", "shipping"]);
 
 /**
  * Listens to /events/storefront and reloads the page's loader data (no page reload) when the
@@ -31,7 +30,7 @@ export function useLiveStorefront() {
     source.addEventListener("setting", (event) => {
       try {
         const { key } = JSON.parse((event as MessageEvent<string>).data) as { key?: string };
-        if (key && HOME_SETTINGS.has(key)) schedule();
+        if (key && isHomePageSetting(key)) schedule();
       } catch {
         schedule();
       }
