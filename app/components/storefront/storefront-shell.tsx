@@ -7,6 +7,7 @@ import { StorefrontFooter, type StoreContact } from "./footer";
 import { StorefrontHeader } from "./header";
 import { StorefrontPopup } from "./popup";
 import { ScrollToTop } from "./scroll-to-top";
+import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
 
 // The drawer's code (Radix Dialog and the lines) loads the first time the cart opens, keeping it
 // out of every page's initial JavaScript.
@@ -30,8 +31,9 @@ export const DEFAULT_CONTACT: StoreContact = { store_name: "GLACIAL", phone: "+9
 
 /** Paths that show no storefront chrome: the back office, and the maintenance page. */
 export function hasStorefrontChrome(pathname: string): boolean {
-  const bare = ["/admin", "/maintenance"];
-  return !bare.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  if (pathKindOf(pathname) !== "storefront") return false;
+  const page = pagePathOf(pathname);
+  return page !== "/maintenance" && !page.startsWith("/maintenance/");
 }
 
 /**
