@@ -27,6 +27,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true"),
   IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
+  METRICS_ALLOW: z.string().default("127.0.0.1,::1"),
 });
 
 export type AppConfig = {
@@ -51,6 +53,8 @@ export type AppConfig = {
   s3?: S3Config | null;
   /** Cap of DATA_DIR/cache/images (resized images); least recently used files go first. */
   imageCacheMaxBytes: number;
+  /** Who may read /metrics: a bearer token, or these client addresses. */
+  metrics: { token?: string; allow: string[] };
 };
 
 export class ConfigError extends Error {}
@@ -92,6 +96,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : null,
     imageCacheMaxBytes: e.IMAGE_CACHE_MAX_MB * 1024 * 1024,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      allow: e.METRICS_ALLOW.split(",").map((a) => a.trim()).filter(Boolean),
+    },
   };
 }
 

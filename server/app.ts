@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -11,6 +12,9 @@ import { createImageTransformer, parseImageRequest } from "~/modules/media/image
 import { openServices, type AppServices } from "~/services.server";
 import type { RenderFlags } from "~/load-context";
 import { isAdminPath } from "~/lib/path-kinds";
+import { clientIpOf } from "~/modules/staff/login-throttle.server";
+import { runInRequest } from "~/lib/request-context.server";
+import { createMetrics, routeLabel, type Metrics } from "./metrics";
 import { requestBody, requestTarget } from "./request-guards";
 import { supportApi } from "./support-api";
 import { maintenanceGate } from "./maintenance-gate";
@@ -21,6 +25,8 @@ export { openServices, readConfig };
 
 export type CreateAppOptions = {
   mode: "production" | "development";
+  /** The process's metrics registry; one is made when not given. */
+  metrics?: Metrics;
   /** build/client in production; Vite serves assets itself in development. */
   clientDir?: string;
 };
@@ -30,7 +36,10 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   const app = new Hono<{ Variables: SecureHeadersVariables & { renderFlags?: RenderFlags } }>();
   const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), options.mode);
 
+  const metrics = options.metrics ?? createMetrics();
   app.use("*", forwardedRequest(services.config));
+  app.use("*", requestIdentity(services.config.trustProxy));
+  app.use("*", measured(metrics, services.log));
   app.use("*", securityHeaders(services, options.mode));
   // gzip/deflate for HTML, JSON, CSS and JavaScript (Hono skips event streams and images).
   app.use("*", compress());
@@ -39,6 +48,23 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   app.use("*", csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin }));
   app.use("*", requestTarget());
   app.use("*", requestBody(services));
+
+  // Ready to take traffic: the database answers and every migration this build knows is applied.
+  app.get("/readyz", async (c) => {
+    try {
+      const pending = await services.database.pendingMigrations();
+      if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503, { "Cache-Control": "no-store" });
+      return c.json({ status: "ready", database: services.database.kind }, 200, { "Cache-Control": "no-store" });
+    } catch (error) {
+      services.log.error({ err: error }, "readiness check failed");
+      return c.json({ status: "error" }, 503, { "Cache-Control": "no-store" });
+    }
+  });
+
+  app.get("/metrics", async (c) => {
+    if (!metricsAllowed(services.config.metrics, c.req.raw.headers)) return c.text("Forbidden", 403, { "Cache-Control": "no-store" });
+    return c.body(await metrics.registry.metrics(), 200, { "Content-Type": metrics.registry.contentType, "Cache-Control": "no-store" });
+  });
 
   app.get("/healthz", async (c) => {
     try {
@@ -93,8 +119,8 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
 
   // Everything below is the storefront and staff pages: gated while the shop is in maintenance.
   app.use("*", maintenanceGate(services));
-  app.route("/api/support", supportApi(services));
-  app.get("/events/storefront", storefrontEvents(services));
+  app.route("/api/support", supportApi(services, { metrics }));
+  app.get("/events/storefront", storefrontEvents(services, undefined, metrics));
 
   app.use("*", createPageCache(services).middleware);
   app.all("*", (c) => handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce"), renderFlags: c.get("renderFlags") }));
@@ -148,6 +174,46 @@ function forwardedRequest(config: { trustProxy: boolean; publicUrl: string }): M
     }
     await next();
   };
+}
+
+/**
+ * Every request gets an id, sent back as X-Request-Id and stamped on every log line written while
+ * it is served. A trusted proxy's own X-Request-Id is kept, so one id follows the request through
+ * both logs.
+ */
+function requestIdentity(trustProxy: boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const given = trustProxy ? c.req.header("x-request-id") : undefined;
+    const requestId = given && /^[A-Za-z0-9._-]{8,128}$/.test(given) ? given : crypto.randomUUID();
+    await runInRequest({ requestId }, async () => {
+      await next();
+      c.res.headers.set("X-Request-Id", requestId);
+    });
+  };
+}
+
+/** Request durations by route pattern (time to the response's headers; a stream counts until it opens). */
+function measured(metrics: Metrics, log: AppServices["log"]): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const seconds = (performance.now() - started) / 1000;
+    const route = c.res.status === 404 ? "not_found" : routeLabel(c.req.path);
+    metrics.requestDuration.observe({ method: c.req.method, route, status: String(c.res.status) }, seconds);
+    log.debug({ method: c.req.method, route, status: c.res.status, ms: Math.round(seconds * 1000) }, "request");
+  };
+}
+
+/** /metrics is for the operator's scraper: a bearer token when METRICS_TOKEN is set, else only the listed addresses. */
+function metricsAllowed(config: { token?: string; allow: string[] }, headers: Headers): boolean {
+  const auth = headers.get("authorization");
+  if (config.token) {
+    const expected = Buffer.from(`Bearer ${config.token}`);
+    const given = Buffer.from(auth ?? "");
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  const ip = clientIpOf(headers).replace(/^::ffff:/, "");
+  return config.allow.includes(ip);
 }
 
 function firstHop(value: string | null | undefined): string | undefined {

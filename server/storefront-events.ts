@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
 import { TOPICS } from "~/modules/events/topics";
 import type { AppServices } from "~/services.server";
+import type { Metrics } from "./metrics";
 
 export const KEEP_ALIVE_MS = 25_000;
 
@@ -12,7 +13,7 @@ export const KEEP_ALIVE_MS = 25_000;
  * bus; a comment every 25 s keeps proxies from closing an idle stream. Subscriptions end when the
  * client disconnects.
  */
-export function storefrontEvents(services: Pick<AppServices, "events" | "log">, keepAliveMs = KEEP_ALIVE_MS) {
+export function storefrontEvents(services: Pick<AppServices, "events" | "log">, keepAliveMs = KEEP_ALIVE_MS, metrics?: Metrics) {
   return (c: Context) =>
     streamSSE(
       c,
@@ -20,18 +21,18 @@ export function storefrontEvents(services: Pick<AppServices, "events" | "log">, 
         let open = true;
         const send = (event: string, payload: unknown) => {
           if (!open) return;
-          stream.writeSSE({ event, data: JSON.stringify(payload ?? {}) }).catch(() => {
-            open = false;
-          });
+          stream.writeSSE({ event, data: JSON.stringify(payload ?? {}) }).catch(() => close());
         };
         const offs = [
           services.events.subscribe(TOPICS.catalogChanged, (p) => send("catalog", p)),
           services.events.subscribe(TOPICS.settingChanged, (p) => send("setting", p)),
           services.events.subscribe(TOPICS.contentChanged, (p) => send("content", p)),
         ];
+        metrics?.openStreams.inc({ stream: "storefront" });
         const close = () => {
           if (!open) return;
           open = false;
+          metrics?.openStreams.dec({ stream: "storefront" });
           for (const off of offs) off();
         };
         stream.onAbort(close);

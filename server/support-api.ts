@@ -3,6 +3,7 @@ import { Hono, type Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import type { AppServices } from "~/services.server";
+import type { Metrics } from "./metrics";
 import { TOPICS } from "~/modules/events/topics";
 import { replyAsBot } from "~/modules/support/bot.server";
 import type { ChatMessage } from "~/modules/support/chat-input";
@@ -44,6 +45,7 @@ function frameOf(m: ChatMessage): string {
 
 export type SupportApiOptions = {
   keepAliveMs?: number;
+  metrics?: Metrics;
 };
 
 /** The cookie carrying a visitor's token to the stream of one conversation (and nowhere else). */
@@ -137,7 +139,11 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         // JSON.stringify escapes every newline, so the data is one line, as SSE needs.
         for (const m of messages) void enqueue(() => stream.write(frameOf(m)));
       });
-      await holdOpen(stream, keepAliveMs, enqueue, leave);
+      options.metrics?.openStreams.inc({ stream: "support-visitor" });
+      await holdOpen(stream, keepAliveMs, enqueue, () => {
+        options.metrics?.openStreams.dec({ stream: "support-visitor" });
+        leave();
+      });
     });
   });
 
@@ -167,7 +173,9 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         const e = p as ConversationEvent;
         tell(e.conversationId, e.change);
       });
+      options.metrics?.openStreams.inc({ stream: "support-inbox" });
       await holdOpen(stream, keepAliveMs, enqueue, () => {
+        options.metrics?.openStreams.dec({ stream: "support-inbox" });
         offMessage();
         offConversation();
       });

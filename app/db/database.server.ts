@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.server";
 import { migrationsFolder } from "./project-root.server";
@@ -21,6 +22,8 @@ export type Database = {
   /** Present on PostgreSQL: the pool, from which the event module takes a dedicated LISTEN client. */
   pool?: pg.Pool;
   migrate(folder?: string): Promise<void>;
+  /** Migrations of this build not yet applied to the database (0 when it is current). */
+  pendingMigrations(folder?: string): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -53,6 +56,7 @@ function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
     async migrate(folder = migrationsFolder()) {
       await migratePglite(db as never, { migrationsFolder: folder });
     },
+    pendingMigrations: (folder = migrationsFolder()) => pendingMigrations(db, folder),
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -93,10 +97,18 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async migrate(folder = migrationsFolder()) {
       await migratePg(db as never, { migrationsFolder: folder });
     },
+    pendingMigrations: (folder = migrationsFolder()) => pendingMigrations(db, folder),
     async close() {
       await pool.end();
     },
   };
+}
+
+/** Journal entries of `folder` beyond the number drizzle has recorded as applied. */
+async function pendingMigrations(db: Db, folder: string): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: unknown[] };
+  const result = (await db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as { rows: { n: number }[] };
+  return Math.max(0, journal.entries.length - Number(result.rows[0]?.n ?? 0));
 }
 
 function ensureWritableDir(dir: string) {

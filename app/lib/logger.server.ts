@@ -1,7 +1,19 @@
 import pino from "pino";
+import { currentRequest } from "./request-context.server";
 
 export type Logger = pino.Logger;
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { app: "glacial" } });
+/** JSON lines; every line written while a request is being served carries that request's id (reqId). */
+export function createLogger(level: string, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { app: "glacial" },
+      mixin() {
+        const request = currentRequest();
+        return request ? { reqId: request.requestId } : {};
+      },
+    },
+    destination,
+  );
 }

@@ -32,6 +32,7 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     trustProxy: false,
     llm: null,
     imageCacheMaxBytes: 64 * 1024 * 1024,
+    metrics: { allow: ["127.0.0.1", "::1"] },
   };
   const mailer = createMailer(database.db, { from: config.mailFrom, log });
   const auth = createAuth(database.db, {
