@@ -4,6 +4,7 @@ import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { currentShopperEmail, signInShopper, signOutShopper } from "~/modules/staff/shopper-auth.server";
+import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/login", { headers: cookiesHeaders(cookies) });
   }
   const outcome = await signInShopper(context.services, form, request.headers);
-  if (!outcome.ok) return data({ error: outcome.error, email: typeof form.email === "string" ? form.email : "" }, { status: outcome.status ?? 400 });
+  if (!outcome.ok) return data({ error: outcome.error, email: typeof form.email === "string" ? form.email : "" }, {
+      status: outcome.status ?? 400,
+      headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+    });
   return redirect(safeRedirectPath(form.redirectTo), { headers: cookiesHeaders(outcome.setCookies) });
 }
 
@@ -28,6 +32,8 @@ function cookiesHeaders(cookies: string[]): Headers {
   for (const c of cookies) headers.append("Set-Cookie", c);
   return headers;
 }
+
+export const headers: Route.HeadersFunction = actionThenLoaderHeaders;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Sign in", description: "Sign in to your GLACIAL account.", noindex: true });
 

@@ -259,6 +259,21 @@ describe("request guards on a running shop (trusted proxy on)", () => {
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("Invalid email or password");
   });
+  it("says when to retry on every sign-in lockout (429 with Retry-After), staff and shopper", async () => {
+    const attempt = (path: string, email: string) =>
+      fetch(`${server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": "198.51.100.77" },
+        body: new URLSearchParams({ intent: "password", email, password: "not the password" }),
+      });
+    for (const [path, email] of [["/admin/login", "nobody-staff@glacial.in"], ["/login", "nobody-shopper@glacial.in"]] as const) {
+      let last: Response | null = null;
+      for (let i = 0; i < 6; i++) last = await attempt(path, email);
+      expect(last!.status, path).toBe(429);
+      expect(Number(last!.headers.get("retry-after")), path).toBeGreaterThan(60);
+    }
+  });
 });
 
 describe("the support chat during maintenance", () => {

@@ -7,7 +7,7 @@ import { passwordProblem } from "./password-policy";
 // Shopper sign-in and sign-up at /login and /register, on the same Better Auth instance as staff.
 // A shopper is simply a user without a row in user_roles; nothing here grants a role.
 
-export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; error: string; field?: "email" | "password" | "name"; status?: 429 };
+export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; error: string; field?: "email" | "password" | "name"; status?: 429; retryAfterSeconds?: number };
 
 /** One message for unknown email and wrong password, so the form never reveals who has an account. */
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -33,13 +33,13 @@ export async function signInShopper({ auth, db }: { auth: Auth; db: Db }, form: 
   if (!parsed.success) return { ok: false, error: INVALID_CREDENTIALS };
   const who = { email: parsed.data.email, ip: clientIpOf(headers) };
   const verdict = await checkSignInAllowed(db, who);
-  if (!verdict.allowed) return { ok: false, error: lockoutMessage(verdict.retryAfterSeconds), status: 429 };
+  if (!verdict.allowed) return { ok: false, error: lockoutMessage(verdict.retryAfterSeconds), status: 429, retryAfterSeconds: verdict.retryAfterSeconds };
   const response = await callAuth(() =>
     auth.api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: forwardHeaders(headers), asResponse: true }),
   );
   if (!response?.ok) {
     const after = await recordFailedSignIn(db, who);
-    return after.allowed ? { ok: false, error: INVALID_CREDENTIALS } : { ok: false, error: lockoutMessage(after.retryAfterSeconds), status: 429 };
+    return after.allowed ? { ok: false, error: INVALID_CREDENTIALS } : { ok: false, error: lockoutMessage(after.retryAfterSeconds), status: 429, retryAfterSeconds: after.retryAfterSeconds };
   }
   await recordSignInAttempt(db, who, true);
   return { ok: true, setCookies: response.headers.getSetCookie() };

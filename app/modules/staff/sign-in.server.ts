@@ -12,7 +12,7 @@ import { checkSignInAllowed, clientIpOf, lockoutMessage, pruneSignInAttempts, re
 export type SignInResult =
   | { kind: "signed-in"; headers: Headers }
   | { kind: "two-factor"; headers: Headers }
-  | { kind: "refused"; status: 401 | 429; message: string };
+  | { kind: "refused"; status: 401 | 429; message: string; retryAfterSeconds?: number };
 
 
 function cookiesOf(response: Response): Headers {
@@ -24,7 +24,7 @@ function cookiesOf(response: Response): Headers {
 export async function signInStaff(services: AppServices, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
   const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
-  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds) };
+  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
 
   const response = await services.auth.api.signInEmail({
     body: { email: who.email, password: input.password, rememberMe: true },
@@ -35,7 +35,7 @@ export async function signInStaff(services: AppServices, request: Request, input
     const after = await recordFailedSignIn(services.db, who);
     return after.allowed
       ? { kind: "refused", status: 401, message: INVALID_CREDENTIALS }
-      : { kind: "refused", status: 429, message: lockoutMessage(after.retryAfterSeconds) };
+      : { kind: "refused", status: 429, message: lockoutMessage(after.retryAfterSeconds), retryAfterSeconds: after.retryAfterSeconds };
   }
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string; email: string } };
   if (body.twoFactorRedirect) return { kind: "two-factor", headers: cookiesOf(response) };
@@ -53,7 +53,7 @@ export async function verifySecondFactor(
 ): Promise<SignInResult> {
   const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
-  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds) };
+  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
   const code = input.code.replace(/\s+/g, "");
   const response = input.recovery
     ? await services.auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })

@@ -5,6 +5,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { getStaff } from "~/modules/staff/guard.server";
 import { INVALID_CREDENTIALS } from "~/modules/staff/sign-in-messages";
 import { signInStaff, verifySecondFactor } from "~/modules/staff/sign-in.server";
+import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -33,8 +34,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       : await verifySecondFactor(context.services, request, { email: form.email, code: form.code, recovery: form.intent === "recovery" });
   if (result.kind === "signed-in") throw redirect("/admin/dashboard", { headers: result.headers });
   if (result.kind === "two-factor") return data<ActionData>({ step: "code", email: form.email }, { headers: result.headers });
-  return data<ActionData>({ step: form.intent === "password" ? "password" : "code", email: form.email, error: result.message }, { status: result.status });
+  return data<ActionData>(
+    { step: form.intent === "password" ? "password" : "code", email: form.email, error: result.message },
+    { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
+  );
 }
+
+export const headers: Route.HeadersFunction = actionThenLoaderHeaders;
 
 export const meta: Route.MetaFunction = () => adminMeta("Sign in");
 
