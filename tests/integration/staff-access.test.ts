@@ -100,6 +100,8 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       await requestPasswordReset(services, "nobody-here@glacial.in");
       expect((await listOutbox(services.db)).length).toBe(before);
       await requestPasswordReset(services, user.email);
+      // The mail is sent without making the answer wait for it.
+      await expect.poll(async () => (await listOutbox(services.db)).filter((m) => m.to === user.email).length).toBe(1);
       const [mail] = (await listOutbox(services.db)).filter((m) => m.to === user.email);
       expect(mail!.subject).toBe("Reset your GLACIAL admin password");
       const link = new URL(linkIn(mail!.text));
@@ -115,6 +117,70 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       expect(await resetPasswordAndSignIn(services, post(), { token, password: "another new passphrase" })).toEqual({ kind: "invalid-token" });
       expect((await signInStaff(services, post(), { email: user.email, password: user.password })).kind).toBe("refused");
       expect((await signInStaff(services, post(), { email: user.email, password: "a brand new passphrase" })).kind).toBe("signed-in");
+    });
+  });
+
+  describe("reset links and password guesses (hardening)", () => {
+    const resetLinks = async (email: string) =>
+      (await listOutbox(services.db)).filter((m) => m.to === email && m.subject === "Reset your GLACIAL admin password").map((m) => new URL(linkIn(m.text)).searchParams.get("token")!);
+
+    /** Asks for a reset link and returns the one new link that arrives. */
+    const newLink = async (email: string, ip: string) => {
+      const before = await resetLinks(email);
+      await requestPasswordReset(services, email, ip);
+      await expect.poll(() => resetLinks(email).then((l) => l.length)).toBe(before.length + 1);
+      return (await resetLinks(email)).find((t) => !before.includes(t))!;
+    };
+
+    it("keeps only the newest reset link valid, and none once the password has changed", async () => {
+      const user = await createStaff(services, "two-links@glacial.in", ["admin"]);
+      const older = await newLink(user.email, "10.7.0.1");
+      const newer = await newLink(user.email, "10.7.0.1");
+      // The older link is dead as soon as a newer one is sent: no takeover with a leaked old mail.
+      expect(await resetPasswordAndSignIn(services, post("10.7.0.2"), { token: older!, password: "an attacker's passphrase" })).toEqual({ kind: "invalid-token" });
+      expect((await resetPasswordAndSignIn(services, post("10.7.0.2"), { token: newer!, password: "the owner's new passphrase" })).kind).toBe("signed-in");
+      expect(await resetPasswordAndSignIn(services, post("10.7.0.2"), { token: older!, password: "an attacker's passphrase" })).toEqual({ kind: "invalid-token" });
+
+      // A link sent, then the password set another way (the CLI): the link no longer works.
+      const third = await newLink(user.email, "10.7.0.3");
+      await createStaff(services, user.email, ["admin"], "set by the owner on the server");
+      expect(await resetPasswordAndSignIn(services, post("10.7.0.4"), { token: third, password: "an attacker's passphrase" })).toEqual({ kind: "invalid-token" });
+    });
+
+    it("sends at most three reset mails an hour per account, and at most twenty per address, answering the same way", async () => {
+      const user = await createStaff(services, "flooded@glacial.in", ["viewer"]);
+      for (let i = 0; i < 10; i++) await requestPasswordReset(services, user.email, `10.8.0.${i}`);
+      await expect.poll(() => resetLinks(user.email).then((l) => l.length)).toBe(3);
+      // One address asking for many accounts.
+      const many = await Promise.all(Array.from({ length: 22 }, (_, i) => createStaff(services, `many-${i}@glacial.in`, ["viewer"])));
+      for (const u of many) await requestPasswordReset(services, u.email, "10.8.1.1");
+      const sent = await Promise.all(many.map((u) => resetLinks(u.email).then((l) => l.length)));
+      expect(sent.reduce((a, b) => a + b, 0)).toBe(20);
+    });
+
+    it("limits wrong passwords on the account page: after five, a pause with its length", async () => {
+      const user = await createStaff(services, "guessed@glacial.in", ["admin"]);
+      const cookie = await signedIn(services, user.email, user.password, "10.9.0.1");
+      const request = requestFrom("/admin/account", { cookie, method: "POST" });
+      const staff = (await getStaff(services, request))!;
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push(await startEnrolment(services, request, staff, `guess number ${i}`));
+      expect(answers.slice(0, 4).every((a) => !a.ok && a.error === "That password is not right.")).toBe(true);
+      expect(answers[4]).toMatchObject({ ok: false, error: expect.stringMatching(/^Too many wrong passwords/), retryAfterSeconds: expect.any(Number) });
+      // Even the right password waits now.
+      expect(await startEnrolment(services, request, staff, user.password)).toMatchObject({ ok: false, retryAfterSeconds: expect.any(Number) });
+    });
+
+    it("never treats a shopper as staff; a staff member without roles is still staff", async () => {
+      const ctx = await services.auth.$context;
+      const shopper = await ctx.internalAdapter.createUser({ email: "shopper-in-admin@example.in", name: "Shopper", emailVerified: true }, { method: "admin" });
+      await ctx.internalAdapter.linkAccount({ userId: shopper.id, providerId: "credential", accountId: shopper.id, password: await ctx.password.hash("a shopper passphrase") });
+      const shopperCookie = await signedIn(services, shopper.email, "a shopper passphrase", "10.9.1.1");
+      expect(await getStaff(services, requestFrom("/admin/dashboard", { cookie: shopperCookie }))).toBeNull();
+      const roleless = await createStaff(services, "no-roles@glacial.in", ["viewer"]);
+      await changeRoles(services, { id: boss.id, email: boss.email }, roleless.id, []);
+      const staff = await getStaff(services, requestFrom("/admin/dashboard", { cookie: await signedIn(services, roleless.email, roleless.password, "10.9.1.2") }));
+      expect(staff?.roles).toEqual([]);
     });
   });
 
@@ -195,8 +261,8 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       const cookie = await signedIn(services, user.email, user.password, "10.6.0.1");
       const request = requestFrom("/admin/account", { cookie, method: "POST" });
       const staff = (await getStaff(services, request))!;
-      expect(await startEnrolment(services, request, "not my password")).toEqual({ ok: false, error: "That password is not right." });
-      const started = await startEnrolment(services, request, user.password);
+      expect(await startEnrolment(services, request, staff, "not my password")).toEqual({ ok: false, error: "That password is not right." });
+      const started = await startEnrolment(services, request, staff, user.password);
       if (!started.ok || started.step !== "enrol") throw new Error("enrolment did not start");
       expect(started.qr).toMatch(/^data:image\/png;base64,/);
       expect(started.recoveryCodes.length).toBeGreaterThanOrEqual(8);

@@ -19,16 +19,20 @@ export type Staff = {
 
 export const ACCOUNT_PATH = "/admin/account";
 
-/** The signed-in, active user and their roles (read from user_roles on every request), or null. */
+/**
+ * The signed-in, active staff member and their roles (read from user_roles on every request), or
+ * null. A shopper's session is a session of the same auth library, but a shopper is not staff:
+ * for the back office a shopper is the same as no one signed in.
+ */
 export async function getStaff(services: AppServices, request: Request): Promise<Staff | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await services.db
-    .select({ deactivatedAt: users.deactivatedAt, twoFactorEnabled: users.twoFactorEnabled })
+    .select({ deactivatedAt: users.deactivatedAt, twoFactorEnabled: users.twoFactorEnabled, isStaff: users.isStaff })
     .from(users)
     .where(eq(users.id, session.user.id));
   // Deactivation deletes sessions at once; this also covers a session created in a race with it.
-  if (!row || row.deactivatedAt) return null;
+  if (!row || row.deactivatedAt || !row.isStaff) return null;
   const [roles, security] = await Promise.all([rolesOf(services.db, session.user.id), getSetting(services.db, "staff_security")]);
   return {
     user: { id: session.user.id, email: session.user.email, name: session.user.name },

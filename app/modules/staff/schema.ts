@@ -13,6 +13,13 @@ export const users = pgTable("users", {
   /** Set when a super_admin deactivates the account: no session may exist or be created. */
   deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
   lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+  /**
+   * Created as staff (the CLI, an invitation), not self-registered: only staff reach the back
+   * office, even when a super admin has taken all their roles away ("No roles assigned").
+   */
+  isStaff: boolean("is_staff").notNull().default(false),
+  /** The one password-reset (or invitation) link that may still be used: a newer one replaces it, a password change clears it. */
+  resetVerificationId: uuid("reset_verification_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,7 +1,14 @@
+import crypto from "node:crypto";
 import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/types";
+import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import type { AppServices } from "~/services.server";
+import { RESET_TOKEN_EXPIRES_IN_SECONDS } from "./auth.server";
 import type { Staff } from "./guard.server";
+import { users, verifications } from "./schema";
+import { resetPasswordMail } from "./staff-mail.server";
 import { INVALID_CREDENTIALS } from "./sign-in-messages";
 import { checkSignInAllowed, clientIpOf, lockoutMessage, pruneSignInAttempts, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 
@@ -80,22 +87,74 @@ export async function signOutStaff(services: AppServices, request: Request, staf
   }
 }
 
-/** Always the same answer, whether or not the email belongs to someone. */
-export async function requestPasswordReset(services: AppServices, email: string): Promise<void> {
+/** Reset requests: a mailbox is not flooded, and one address cannot mail the whole staff. */
+export const RESET_REQUESTS_PER_EMAIL = { limit: 3, windowMs: 60 * 60 * 1000 };
+export const RESET_REQUESTS_PER_ADDRESS = { limit: 20, windowMs: 60 * 60 * 1000 };
+
+/**
+ * Mails a reset link to a staff account. Always the same answer, whether or not the email belongs
+ * to someone and whether or not a limit was reached: the limits only decide if a mail goes out.
+ */
+export async function requestPasswordReset(services: AppServices, email: string, clientIp = "internal"): Promise<void> {
+  const address = email.trim().toLowerCase();
   try {
-    await services.auth.api.requestPasswordReset({ body: { email: email.trim().toLowerCase() } });
+    const [perEmail, perAddress] = await Promise.all([
+      hitLimit(services.db, { bucket: "password-reset:email", key: address, ...RESET_REQUESTS_PER_EMAIL }),
+      hitLimit(services.db, { bucket: "password-reset:ip", key: clientIp, ...RESET_REQUESTS_PER_ADDRESS }),
+    ]);
+    if (!perEmail.allowed || !perAddress.allowed) {
+      services.log.warn({ reason: perEmail.allowed ? "address" : "email" }, "password reset request over its limit: no mail sent");
+      return;
+    }
+    const [user] = await services.db.select({ id: users.id, isStaff: users.isStaff }).from(users).where(eq(users.email, address));
+    if (!user?.isStaff) return;
+    const link = await issueResetLink(services, user.id, { expiresInMs: RESET_TOKEN_EXPIRES_IN_SECONDS * 1000 });
+    // Not awaited: a slow mail server must not make a known address answer slower than an unknown one.
+    void services.mailer.send(resetPasswordMail(address, link)).catch((error: unknown) => services.log.error({ err: error }, "password reset mail failed"));
   } catch (error) {
     services.log.warn({ err: error }, "password reset request failed");
   }
 }
 
-/** Does the reset (or invite) link still work? */
+/**
+ * A new reset (or invitation) link for a user. Only the newest link of a user works: the user row
+ * names the one valid token, and the one it replaces is deleted.
+ */
+export async function issueResetLink(services: AppServices, userId: string, opts: { expiresInMs: number; invite?: boolean }): Promise<string> {
+  const ctx = await services.auth.$context;
+  const token = crypto.randomBytes(24).toString("base64url");
+  const row = await ctx.internalAdapter.createVerificationValue({
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + opts.expiresInMs),
+  });
+  const previous = await services.db.transaction(async (tx) => {
+    const [before] = await tx.select({ id: users.resetVerificationId }).from(users).where(eq(users.id, userId)).for("update");
+    await tx.update(users).set({ resetVerificationId: row.id }).where(eq(users.id, userId));
+    return before?.id ?? null;
+  });
+  if (previous && previous !== row.id) await services.db.delete(verifications).where(eq(verifications.id, previous));
+  return `${services.config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}${opts.invite ? "&invite=1" : ""}`;
+}
+
+/** After any change of password: no reset or invitation link of this user works any more. */
+export async function invalidateResetLinks(db: Db, userId: string): Promise<void> {
+  const [before] = await db.select({ id: users.resetVerificationId }).from(users).where(eq(users.id, userId));
+  await db.update(users).set({ resetVerificationId: null }).where(eq(users.id, userId));
+  if (before?.id) await db.delete(verifications).where(eq(verifications.id, before.id));
+}
+
+/** Does the reset (or invite) link still work? Only the user's newest link, unexpired and unused, does. */
 export async function resetTokenUser(services: AppServices, token: string): Promise<{ id: string; email: string } | null> {
   const ctx = await services.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!verification || verification.expiresAt < new Date()) return null;
-  const user = await ctx.internalAdapter.findUserById(verification.value);
-  return user ? { id: user.id, email: user.email } : null;
+  const [user] = await services.db
+    .select({ id: users.id, email: users.email, current: users.resetVerificationId })
+    .from(users)
+    .where(eq(users.id, verification.value));
+  if (!user || user.current !== verification.id) return null;
+  return { id: user.id, email: user.email };
 }
 
 export type ResetResult = { kind: "invalid-token" } | { kind: "weak-password"; message: string } | SignInResult;
@@ -113,6 +172,7 @@ export async function resetPasswordAndSignIn(services: AppServices, request: Req
     }
     throw error;
   }
+  await invalidateResetLinks(services.db, user.id);
   await recordAudit(services.db, { actor: user, module: "account", action: "reset_password", targetId: user.id });
   return signInStaff(services, request, { email: user.email, password: input.password });
 }

@@ -1,11 +1,10 @@
-import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { AppServices } from "~/services.server";
 import { ROLES, type Role } from "./roles";
 import { accounts, sessions, userRoles, users } from "./schema";
-import { requestPasswordReset } from "./sign-in.server";
+import { issueResetLink, requestPasswordReset } from "./sign-in.server";
 import { inviteMail } from "./staff-mail.server";
 
 // User management (super_admin only; the routes check that): list, invite, roles, deactivate,
@@ -73,27 +72,20 @@ async function otherActiveSuperAdmins(tx: Tx, exceptId: string): Promise<number>
   return rows.length;
 }
 
-async function createInviteLink(services: AppServices, userId: string): Promise<string> {
-  const ctx = await services.auth.$context;
-  const token = crypto.randomBytes(24).toString("base64url");
-  // The reset-password page sets the first password: the same token kind, with 72 hours to use it.
-  await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: userId, expiresAt: new Date(Date.now() + INVITE_EXPIRES_IN_MS) });
-  return `${services.config.publicUrl}/admin/reset-password?token=${encodeURIComponent(token)}&invite=1`;
-}
-
 export async function inviteStaff(services: AppServices, actor: AuditActor, input: { email: string; roles: Role[] }): Promise<ManageResult> {
   const email = input.email.trim().toLowerCase();
   const roles = [...new Set(input.roles)];
   const created = await services.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) return null;
-    const [user] = await tx.insert(users).values({ email, name: email.split("@")[0]!, emailVerified: true }).returning({ id: users.id });
+    const [user] = await tx.insert(users).values({ email, name: email.split("@")[0]!, emailVerified: true, isStaff: true }).returning({ id: users.id });
     await tx.insert(userRoles).values(roles.map((role) => ({ userId: user!.id, role })));
     await recordAudit(tx, { actor, module: "user_management", action: "invite", targetId: user!.id, after: { email, roles } });
     return user!.id;
   });
   if (!created) return { ok: false, status: 409, error: "A staff member with that email already exists." };
-  const link = await createInviteLink(services, created);
+  // The reset-password page sets the first password: the same link kind, with 72 hours to use it.
+  const link = await issueResetLink(services, created, { expiresInMs: INVITE_EXPIRES_IN_MS, invite: true });
   await services.mailer.send(inviteMail(email, link, actor.email));
   return { ok: true, message: `Invitation sent to ${email}.` };
 }

@@ -4,7 +4,7 @@ import type { Db } from "~/db/types";
 import type { Auth } from "./auth.server";
 import { passwordProblem } from "./password-policy";
 import { ROLES, type Role } from "./roles";
-import { userRoles, users } from "./schema";
+import { userRoles, users, verifications } from "./schema";
 
 export const staffUserInput = z.object({
   email: z.string().trim().toLowerCase().email("a valid email address is required"),
@@ -27,9 +27,14 @@ export async function upsertStaffUser(db: Db, auth: Auth, input: StaffUserInput)
     const credential = await ctx.internalAdapter.findCredentialAccount(userId);
     if (credential) await ctx.internalAdapter.updatePassword(userId, hash);
     else await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
+    // A new password: any reset link still out no longer works.
+    const [before] = await db.select({ resetId: users.resetVerificationId }).from(users).where(eq(users.id, userId));
+    await db.update(users).set({ isStaff: true, resetVerificationId: null }).where(eq(users.id, userId));
+    if (before?.resetId) await db.delete(verifications).where(eq(verifications.id, before.resetId));
   } else {
     const user = await ctx.internalAdapter.createUser({ email: input.email, name: input.email.split("@")[0]!, emailVerified: true }, { method: "admin" });
     userId = user.id;
+    await db.update(users).set({ isStaff: true }).where(eq(users.id, userId));
     await ctx.internalAdapter.linkAccount({ userId, providerId: "credential", accountId: userId, password: hash });
   }
   await setRoles(db, userId, input.roles);

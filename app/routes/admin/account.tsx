@@ -2,6 +2,7 @@ import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
+import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireStaffAction, requireStaffPage } from "~/modules/staff/guard.server";
 import { confirmEnrolment, disableMfa, startEnrolment } from "~/modules/staff/mfa.server";
 import type { Route } from "./+types/account";
@@ -25,14 +26,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = parsed.data;
   const result =
     form.intent === "enable"
-      ? await startEnrolment(context.services, request, form.password)
+      ? await startEnrolment(context.services, request, staff, form.password)
       : form.intent === "verify"
         ? await confirmEnrolment(context.services, request, staff, form.code)
         : await disableMfa(context.services, request, staff, form.password);
-  if (!result.ok) return data(result, { status: 400 });
+  if (!result.ok) {
+    const limited = result.retryAfterSeconds !== undefined;
+    return data(result, { status: limited ? 429 : 400, headers: limited ? { "Retry-After": String(result.retryAfterSeconds) } : undefined });
+  }
   if (result.step === "done") return data({ ok: true as const, step: "done" as const, message: result.message }, { headers: result.headers });
   return result;
 }
+
+export const headers: Route.HeadersFunction = actionThenLoaderHeaders;
 
 export const meta: Route.MetaFunction = () => adminMeta("My account");
 

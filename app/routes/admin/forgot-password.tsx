@@ -3,6 +3,7 @@ import { z } from "zod";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
 import { RESET_REQUESTED } from "~/modules/staff/sign-in-messages";
+import { clientIpOf } from "~/modules/staff/login-throttle.server";
 import { requestPasswordReset } from "~/modules/staff/sign-in.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -11,7 +12,7 @@ const input = z.object({ email: z.string().trim().toLowerCase().email("Enter a v
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = input.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) return data({ sent: false, error: parsed.error.issues[0]!.message }, { status: 400 });
-  await requestPasswordReset(context.services, parsed.data.email);
+  await requestPasswordReset(context.services, parsed.data.email, clientIpOf(request.headers));
   // The same answer whether or not the address belongs to someone.
   return { sent: true, error: null };
 }
