@@ -22,6 +22,7 @@ export default [
   ...contentRoutes.map((slug) => route(slug, "routes/content-page.tsx", { id: `content:${slug}` })),
   route("login", "routes/login.tsx"),
   route("register", "routes/register.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("cart", "routes/cart.tsx"),

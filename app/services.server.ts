@@ -10,7 +10,7 @@ import { createMailer, type Mailer } from "./modules/mail/mail.server";
 import { s3Storage } from "./modules/media/s3-storage.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
 import { createAuth, type Auth } from "./modules/staff/auth.server";
-import { resetPasswordMail } from "./modules/staff/staff-mail.server";
+import { resetPasswordMail, verifyEmailMail } from "./modules/staff/staff-mail.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
 
 /** Everything a request needs, opened once per process and handed to loaders as context. */
@@ -47,6 +47,7 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
       secret: authSecret(config),
       baseURL: config.publicUrl,
       sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
+      sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
     });
     const events = await createEventBus(database, log);
     return {

@@ -1,6 +1,7 @@
-import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { Form, Link, data, useNavigation } from "react-router";
 import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
+import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/staff/password-policy";
 import { registerShopper } from "~/modules/staff/shopper-auth.server";
@@ -9,29 +10,50 @@ import type { Route } from "./+types/register";
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.services.config.publicUrl);
   const form = Object.fromEntries(await request.formData());
-  const outcome = await registerShopper(context.services.auth, form, request.headers);
+  const outcome = await registerShopper(context.services, form, request.headers);
+  const text = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
   if (!outcome.ok) {
-    const text = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : "");
-    return data({ error: outcome.error, field: outcome.field, name: text("name"), email: text("email") }, { status: 400 });
+    return data(
+      { sent: false as const, error: outcome.error, field: outcome.field, name: text("name"), email: text("email") },
+      { status: outcome.status ?? 400, headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
+    );
   }
-  // Spec section 7: after sign-up, the site root.
-  const headers = new Headers();
-  for (const c of outcome.setCookies) headers.append("Set-Cookie", c);
-  return redirect("/", { headers });
+  // The same answer for a new address and a known one; the mail's link signs in and opens the site root.
+  return { sent: true as const, email: text("email").trim() };
 }
+
+export const headers: Route.HeadersFunction = actionThenLoaderHeaders;
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Create an account", description: "Create your GLACIAL account.", noindex: true });
 
 export default function Register({ actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  const fieldError = (f: string) => (actionData?.field === f ? actionData.error : undefined);
+  if (actionData?.sent) {
+    return (
+      <div id="main" className="mx-auto max-w-md px-4 py-12">
+        <h1 className="text-3xl font-bold text-slate-900">Check your inbox</h1>
+        <p role="status" className="mt-6 text-slate-800">
+          We sent a mail to <strong>{actionData.email}</strong>. Open the link in it to confirm your address and finish creating your account. It can take a
+          minute to arrive; check your spam folder too.
+        </p>
+        <p className="mt-6 text-slate-800">
+          Already confirmed?{" "}
+          <Link to="/login" className="font-semibold text-brand underline">
+            Sign in
+          </Link>
+        </p>
+      </div>
+    );
+  }
+  const failed = actionData && !actionData.sent ? actionData : undefined;
+  const fieldError = (f: string) => (failed?.field === f ? failed.error : undefined);
   return (
     <div id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Create an account</h1>
       <Form method="post" className="mt-8 space-y-5" noValidate>
-        <FormError message={actionData && !actionData.field ? actionData.error : actionData ? "Please correct the highlighted field." : undefined} />
-        <AuthField label="Name (optional)" name="name" type="text" autoComplete="name" defaultValue={actionData?.name} error={fieldError("name")} required={false} />
-        <AuthField label="Email" name="email" type="email" autoComplete="email" defaultValue={actionData?.email} error={fieldError("email")} />
+        <FormError message={failed && !failed.field ? failed.error : failed ? "Please correct the highlighted field." : undefined} />
+        <AuthField label="Name (optional)" name="name" type="text" autoComplete="name" defaultValue={failed?.name} error={fieldError("name")} required={false} />
+        <AuthField label="Email" name="email" type="email" autoComplete="email" defaultValue={failed?.email} error={fieldError("email")} />
         <AuthField
           label="Password"
           name="password"

@@ -1,16 +1,56 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
 import { expectAccessible, launchBrowser } from "../support/browser";
+
+const OWNER = { email: "owner@glacial.in", password: "a long owner passphrase", roles: ["super_admin" as const] };
 
 describe("shopper account pages in Chromium", () => {
   let browser: Browser;
-  const baseUrl = inject("baseUrl");
+  let server: AdminServer;
+  let baseUrl: string;
+  let ownerCookie: string;
   beforeAll(async () => {
+    server = await startAdminServer([OWNER]);
+    baseUrl = server.url;
+    ownerCookie = await signInOverHttp(baseUrl, OWNER.email, OWNER.password);
     browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   });
-  afterAll(() => browser?.close());
 
-  it("registers, lands on the site root signed in, logs out and signs in again", async () => {
+  /** The outbox as staff read it (no SMTP here): the link of the newest mail with `subject` to `email`. */
+  async function linkInOutbox(email: string, subject: string): Promise<string> {
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const html = await (await fetch(`${baseUrl}/admin/email-templates`, { headers: { cookie: ownerCookie } })).text();
+          // Newest first: the first list item addressed to `email` with that subject.
+          const block = html.split("<li").find((item) => item.includes(email) && item.includes(subject)) ?? "";
+          link = /href="(https?:\/\/[^"]+)"/.exec(block)?.[1];
+          return link !== undefined;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    return link!.replace(/&amp;/g, "&").replace(/^https?:\/\/[^/]+/, baseUrl);
+  }
+
+  async function register(page: Page, email: string, password: string) {
+    await page.goto(`${baseUrl}/register`);
+    await page.getByLabel("Email", { exact: true }).fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Check your inbox");
+    return page.getByRole("status").textContent();
+  }
+
+  it("registers, confirms the address from the mail, lands on the site root signed in, logs out and signs in again", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const email = `shopper-${Date.now()}@example.in`;
@@ -20,8 +60,16 @@ describe("shopper account pages in Chromium", () => {
     await page.getByLabel("Password", { exact: true }).fill("short");
     await page.getByRole("button", { name: "Create account" }).click();
     await expect.poll(() => page.getByText("Password must be at least 10 characters.").count()).toBe(1);
-    await page.getByLabel("Password", { exact: true }).fill("a long passphrase");
-    await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole("button", { name: "Create account" }).click()]);
+    const answer = await register(page, email, "a long passphrase");
+    await expectAccessible(page);
+    expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(false);
+
+    // Registering an address that already has an account (here: staff) looks exactly the same.
+    const other = await (await browser.newContext()).newPage();
+    expect((await register(other, OWNER.email, "a long passphrase"))?.replace(OWNER.email, email)).toBe(answer);
+    await other.context().close();
+
+    await Promise.all([page.waitForURL(`${baseUrl}/`), page.goto(await linkInOutbox(email, "Confirm your email"))]);
     expect((await context.cookies()).some((c) => c.name.includes("session_token"))).toBe(true);
 
     await page.goto(`${baseUrl}/login`);
@@ -37,6 +85,20 @@ describe("shopper account pages in Chromium", () => {
     await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole("button", { name: "Sign in" }).click()]);
     await page.goto(`${baseUrl}/login`);
     expect(await page.getByText(`You are signed in as ${email}.`).count()).toBe(1);
+    await context.close();
+  });
+
+  it("keeps a signed-in shopper out of the back office, as if signed out", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `curious-${Date.now()}@example.in`;
+    await register(page, email, "a long passphrase");
+    await page.goto(await linkInOutbox(email, "Confirm your email"));
+    await page.waitForURL(`${baseUrl}/`);
+    for (const path of ["/admin/dashboard", "/admin/account", "/admin/catalog"]) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.waitForURL(`${baseUrl}/admin/login`);
+    }
     await context.close();
   });
 

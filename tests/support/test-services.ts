@@ -4,7 +4,7 @@ import { createLogger } from "~/lib/logger.server";
 import { createLocalEventBus, type EventBus } from "~/modules/events/event-bus.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { createAuth } from "~/modules/staff/auth.server";
-import { resetPasswordMail } from "~/modules/staff/staff-mail.server";
+import { resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff-mail.server";
 import type { Role } from "~/modules/staff/roles";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import type { AppServices } from "~/services.server";
@@ -39,6 +39,7 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     secret: config.authSecret!,
     baseURL: config.publicUrl,
     sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
+    sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
   });
   const events = inProcessEvents();
   return {

@@ -12,11 +12,14 @@ export type AuthOptions = {
   baseURL: string;
   /** Delivers the password-reset mail; the link points at /admin/reset-password. */
   sendResetPassword?: (message: { email: string; link: string }) => Promise<void>;
+  /** Delivers a new shopper's confirmation mail; the link points at /verify-email. */
+  sendVerificationEmail?: (message: { email: string; link: string }) => Promise<void>;
 };
 
 /** Staff sessions: one day, slid forward (and the cookie refreshed) at most once an hour of use. */
 export const SESSION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_EXPIRES_IN_SECONDS = 60 * 60;
+export const VERIFY_EMAIL_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 
 // Paths of the library that set a password, and the body field holding it: the one policy applies to all.
 const PASSWORD_FIELDS: Record<string, string> = {
@@ -42,9 +45,22 @@ export function createAuth(db: Db, options: AuthOptions) {
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: RESET_TOKEN_EXPIRES_IN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A shopper confirms the address before the account signs in: registration then answers
+      // the same way whether or not the address already had an account.
+      requireEmailVerification: true,
       async sendResetPassword({ user, token }) {
         const link = `${options.baseURL}/admin/reset-password?token=${encodeURIComponent(token)}`;
         await options.sendResetPassword?.({ email: user.email, link });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_EXPIRES_IN_SECONDS,
+      async sendVerificationEmail({ user, token }) {
+        const link = `${options.baseURL}/verify-email?token=${encodeURIComponent(token)}`;
+        await options.sendVerificationEmail?.({ email: user.email, link });
       },
     },
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: 60 * 60 },

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { Db } from "~/db/types";
+import type { Logger } from "~/lib/logger.server";
+import type { Mailer } from "~/modules/mail/mail.server";
+import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Auth } from "./auth.server";
+import { accountExistsMail } from "./staff-mail.server";
 import { checkSignInAllowed, clientIpOf, lockoutMessage, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 import { passwordProblem } from "./password-policy";
 
@@ -11,6 +15,7 @@ export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; erro
 
 /** One message for unknown email and wrong password, so the form never reveals who has an account. */
 export const INVALID_CREDENTIALS = "Invalid email or password.";
+export const UNCONFIRMED_EMAIL = "Please confirm your email first: open the link we sent when you created your account (check spam too), or create the account again to get a new link.";
 
 const email = z.string().trim().toLowerCase().max(254).email("Enter a valid email address.");
 
@@ -37,6 +42,10 @@ export async function signInShopper({ auth, db }: { auth: Auth; db: Db }, form: 
   const response = await callAuth(() =>
     auth.api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: forwardHeaders(headers), asResponse: true }),
   );
+  if (response?.status === 403) {
+    // The right password for an address not yet confirmed: only its owner gets this far.
+    return { ok: false, error: UNCONFIRMED_EMAIL };
+  }
   if (!response?.ok) {
     const after = await recordFailedSignIn(db, who);
     return after.allowed ? { ok: false, error: INVALID_CREDENTIALS } : { ok: false, error: lockoutMessage(after.retryAfterSeconds), status: 429, retryAfterSeconds: after.retryAfterSeconds };
@@ -45,7 +54,24 @@ export async function signInShopper({ auth, db }: { auth: Auth; db: Db }, form: 
   return { ok: true, setCookies: response.headers.getSetCookie() };
 }
 
-export async function registerShopper(auth: Auth, form: unknown, headers: Headers): Promise<AuthOutcome> {
+/** What registration always answers: the same for a new address and one that has an account. */
+export type RegisterOutcome = { ok: true } | { ok: false; error: string; field?: "email" | "password" | "name"; status?: 429; retryAfterSeconds?: number };
+
+/** Sign-ups: generous enough for a whole mobile network behind one address, tight enough against floods. */
+export const REGISTRATIONS_PER_EMAIL = { limit: 3, windowMs: 60 * 60 * 1000 };
+export const REGISTRATIONS_PER_ADDRESS = { limit: 50, windowMs: 60 * 60 * 1000 };
+
+/**
+ * Registration never tells whether an address already has an account (a shopper's or staff's):
+ * a new address gets a confirmation mail whose link signs the shopper in; an address that has an
+ * account gets a mail saying so. The form answers "check your inbox" either way, in about the same
+ * time (the password is hashed either way; mails are not awaited).
+ */
+export async function registerShopper(
+  services: { auth: Auth; db: Db; mailer: Mailer; log: Logger; config: { publicUrl: string } },
+  form: unknown,
+  headers: Headers,
+): Promise<RegisterOutcome> {
   const parsed = registerInput.safeParse(form);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -53,13 +79,42 @@ export async function registerShopper(auth: Auth, form: unknown, headers: Header
     return { ok: false, error: issue.message, field: field === "email" || field === "password" || field === "name" ? field : undefined };
   }
   const { name, email: address, password } = parsed.data;
+  const perAddress = await hitLimit(services.db, { bucket: "register:ip", key: clientIpOf(headers), ...REGISTRATIONS_PER_ADDRESS });
+  if (!perAddress.allowed) {
+    const minutes = Math.ceil(perAddress.retryAfterSeconds / 60);
+    return { ok: false, error: `Too many new accounts from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, status: 429, retryAfterSeconds: perAddress.retryAfterSeconds };
+  }
+  // Over the per-address-of-mail limit: the same answer, but no more mail to that inbox.
+  const perEmail = await hitLimit(services.db, { bucket: "register:email", key: address, ...REGISTRATIONS_PER_EMAIL });
+  const ctx = await services.auth.$context;
+  const existing = await ctx.internalAdapter.findUserByEmail(address);
+  if (existing) {
+    await ctx.password.hash(password);
+    if (perEmail.allowed) {
+      void services.mailer
+        .send(accountExistsMail(address, `${services.config.publicUrl}/login`))
+        .catch((error: unknown) => services.log.error({ err: error }, "account-exists mail failed"));
+    }
+    return { ok: true };
+  }
+  if (!perEmail.allowed) return { ok: true };
   const response = await callAuth(() =>
-    auth.api.signUpEmail({ body: { name: name || address.split("@")[0]!, email: address, password }, headers: forwardHeaders(headers), asResponse: true }),
+    services.auth.api.signUpEmail({ body: { name: name || address.split("@")[0]!, email: address, password }, headers: forwardHeaders(headers), asResponse: true }),
   );
-  if (!response) return { ok: false, error: "We could not create your account. Please try again." };
-  if (response.status === 422) return { ok: false, error: "An account with this email already exists. Sign in instead.", field: "email" };
-  if (!response.ok) return { ok: false, error: "We could not create your account. Please check your details and try again." };
-  return { ok: true, setCookies: response.headers.getSetCookie() };
+  // Two sign-ups of one new address at once: the loser sees "exists", and answers like any other.
+  if (!response || (!response.ok && response.status !== 422)) return { ok: false, error: "We could not create your account. Please check your details and try again." };
+  return { ok: true };
+}
+
+/**
+ * The link of a confirmation mail: confirms the address and signs the shopper in. Null when the
+ * link is invalid or has expired.
+ */
+export async function verifyShopperEmail(auth: Auth, token: string): Promise<{ setCookies: string[] } | null> {
+  if (!token || token.length > 2000) return null;
+  const response = await callAuth(() => auth.api.verifyEmail({ query: { token }, asResponse: true }));
+  if (!response || response.status >= 400) return null;
+  return { setCookies: response.headers.getSetCookie() };
 }
 
 export async function signOutShopper(auth: Auth, headers: Headers): Promise<string[]> {
