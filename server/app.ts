@@ -92,6 +92,7 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
     const result = await images.transform(name, params);
     if (result.kind === "missing") return c.text("Not found", 404, { "Cache-Control": "no-store" });
     if (result.kind === "unreadable") return c.text("This image cannot be processed.", 422, { "Cache-Control": "no-store" });
+    if (result.kind === "busy") return c.text("Busy rendering images; try again shortly.", 503, { "Cache-Control": "no-store", "Retry-After": String(result.retryAfterSeconds) });
     const headers: Record<string, string> = {
       "Content-Type": result.contentType,
       "Cache-Control": versioned ? "public, max-age=31536000, immutable" : "public, max-age=3600",

@@ -48,8 +48,9 @@ describe("image transform", () => {
     const t = createImageTransformer(storage(), cacheDir(), CACHE);
     const r = await t.transform(source, parse("w=300&fm=png").params);
     expect(r.kind === "ok" && (await sharp(r.bytes).metadata())).toMatchObject({ format: "png", width: 300, height: 200 });
+    // Larger than the source: scaled down to fit it, keeping the requested (square) proportions.
     const big = await t.transform(source, parse("w=2000&h=2000&fm=webp").params);
-    expect(big.kind === "ok" && (await sharp(big.bytes).metadata())).toMatchObject({ width: 900, height: 600 });
+    expect(big.kind === "ok" && (await sharp(big.bytes).metadata())).toMatchObject({ width: 600, height: 600 });
   });
 
   it("chooses AVIF when the browser accepts it, WebP otherwise, and says it varies", () => {
@@ -74,7 +75,7 @@ describe("image transform", () => {
   it("keeps the disk cache under its cap by removing the least recently used images first", async () => {
     const dir = path.join(root, "cache", "capped");
     const cacheBytes = () => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, String(f))).filter((f) => fs.statSync(f).isFile()).reduce((n, f) => n + fs.statSync(f).size, 0);
-    const widths = [100, 120, 140, 160, 180, 200, 220, 240];
+    const widths = [96, 120, 128, 160, 192, 220, 240, 256];
     // Measure one image's size first, then cap the cache at about four of them.
     const probe = await createImageTransformer(storage(), path.join(root, "cache", "probe"), CACHE).transform(source, parse("w=160&q=80&fm=png").params);
     const cap = 4 * (probe.kind === "ok" ? probe.bytes.length : 0);
@@ -94,9 +95,9 @@ describe("image transform", () => {
 
     // A new process finds the cache already full and trims it on its first write.
     const over = createImageTransformer(storage(), dir, { maxCacheBytes: Math.floor(cap / 2) });
-    await over.transform(source, parse("w=260&q=80&fm=png").params);
+    await over.transform(source, parse("w=300&q=80&fm=png").params);
     expect(cacheBytes()).toBeLessThanOrEqual(Math.floor(cap / 2));
-    expect(await over.transform(source, parse("w=260&q=80&fm=png").params)).toMatchObject({ cacheHit: true });
+    expect(await over.transform(source, parse("w=300&q=80&fm=png").params)).toMatchObject({ cacheHit: true });
   });
 
   it("answers missing for an unknown source or a path outside storage, and unreadable for a broken file", async () => {
@@ -106,8 +107,8 @@ describe("image transform", () => {
     expect(await t.transform("products/1700000000001-broken.png", parse("w=100").params)).toEqual({ kind: "unreadable" });
   });
 
-  it("clamps sizes and quality, refuses malformed values and paths", () => {
-    expect(parse("w=5&h=99999&q=5").params).toMatchObject({ width: 16, height: 2000, quality: 30 });
+  it("clamps sizes and quality to the steps it renders, refuses malformed values and paths", () => {
+    expect(parse("w=5&h=99999&q=5").params).toMatchObject({ width: 16, height: 2000, quality: 50 });
     expect(parse("q=100").params.quality).toBe(95);
     for (const q of ["w=abc", "h=-5", "w=1.5", "q=x", "fm=gif", "fm=svg", "w=1e3"]) {
       expect(parseImageRequest(source, new URLSearchParams(q), null).ok, q).toBe(false);
@@ -115,6 +116,40 @@ describe("image transform", () => {
     for (const name of ["", "../secret", "a/../../b", "a//b", "a\\b", "%E0%A4%A", "a%00b"]) {
       expect(parseImageRequest(name, new URLSearchParams(""), null).ok, name).toBe(false);
     }
+  });
+
+  it("renders only sizes of its fixed ladder: any other is served as the next step, from one cache file", async () => {
+    const t = createImageTransformer(storage(), path.join(root, "cache", "ladder"), CACHE);
+    expect(parse("w=777&q=83").params).toMatchObject({ width: 800, quality: 85 });
+    const first = await t.transform(source, parse("w=777&q=83&fm=webp").params);
+    expect(first.kind === "ok" && (await sharp(first.bytes).metadata()).width).toBe(800);
+    // Another odd width on the same step: the same file, no second render.
+    expect(await t.transform(source, parse("w=790&q=84&fm=webp").params)).toMatchObject({ kind: "ok", cacheHit: true });
+    // Sizes past the source's own are keyed on what is produced: 1920 and 2000 wide both give the 900-wide original.
+    const wide = await t.transform(source, parse("w=1920&fm=webp").params);
+    expect(wide.kind === "ok" && (await sharp(wide.bytes).metadata()).width).toBe(900);
+    expect(await t.transform(source, parse("w=2000&fm=webp").params)).toMatchObject({ kind: "ok", cacheHit: true });
+    expect(await t.transform(source, parse("w=1000&fm=webp").params)).toMatchObject({ kind: "ok", cacheHit: true });
+  });
+
+  it("renders one image at a time, answers busy when too many wait, and serves cached images meanwhile", async () => {
+    const t = createImageTransformer(storage(), path.join(root, "cache", "queue"), { ...CACHE, maxConcurrentRenders: 1, maxWaitingRenders: 3 });
+    await t.transform(source, parse("w=64&fm=png").params);
+    let maxRunning = 0;
+    const sizes = [96, 120, 160, 192, 240, 320, 400, 480];
+    const renders = sizes.map((w) => t.transform(source, parse(`w=${w}&fm=avif`).params));
+    const sampler = setInterval(() => (maxRunning = Math.max(maxRunning, t.load().running)), 1);
+    const cached = await t.transform(source, parse("w=64&fm=png").params);
+    expect(cached).toMatchObject({ kind: "ok", cacheHit: true });
+    const results = await Promise.all(renders);
+    clearInterval(sampler);
+    expect(maxRunning).toBeLessThanOrEqual(1);
+    // One running and three waiting are accepted (three, if the first had not started yet when the rest arrived).
+    const ok = results.filter((r) => r.kind === "ok").length;
+    expect(ok).toBeGreaterThanOrEqual(3);
+    expect(ok).toBeLessThanOrEqual(4);
+    expect(results.filter((r) => r.kind === "busy")).toHaveLength(sizes.length - ok);
+    expect(results.find((r) => r.kind === "busy")).toMatchObject({ retryAfterSeconds: 5 });
   });
 
   it("marks only correctly versioned URLs immutable", () => {

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "~/modules/catalog/schema";
@@ -16,6 +17,31 @@ import {
 } from "~/modules/media/media-library.server";
 import { localDiskStorage } from "~/modules/media/storage.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+/**
+ * A PNG that claims 16,000 x 16,000 pixels (256 megapixels): its header and a token of data, as a
+ * few-megabyte upload of a huge, simple picture would look before decoding.
+ */
+function hugePngHeader(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body) >>> 0);
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(16_000, 0);
+  ihdr.writeUInt32BE(16_000, 4);
+  ihdr.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", zlib.deflateSync(Buffer.alloc(16_001 * 8))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
 
 /** A JPEG carrying EXIF with a GPS position, like a phone photo. */
 async function phonePhoto(): Promise<Buffer> {
@@ -64,6 +90,17 @@ describe.each(DRIVERS)("media library on %s", (kind) => {
     await expect(uploadProductImage(database.db, storage, { fileName: "big.jpg", declaredType: "image/jpeg", bytes: big, productId })).rejects.toThrow(
       "File too large. Maximum size is 10MB.",
     );
+    expect(await listProductMedia(database.db, productId)).toHaveLength(before.length);
+  });
+
+  it("refuses a picture too large to render (256 megapixels) from its header, before decoding it", async () => {
+    const before = await listProductMedia(database.db, productId);
+    const started = performance.now();
+    await expect(uploadProductImage(database.db, storage, { fileName: "huge.png", declaredType: "image/png", bytes: hugePngHeader(), productId })).rejects.toThrow(
+      new UploadRejected("Image too large: at most 12,000 pixels on a side and 40 megapixels in all. Please upload a smaller picture."),
+    );
+    // Read from the header alone: no quarter-gigapixel decode was attempted.
+    expect(performance.now() - started).toBeLessThan(2000);
     expect(await listProductMedia(database.db, productId)).toHaveLength(before.length);
   });
 

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import pLimit from "p-limit";
 import sharp from "sharp";
-import { IMAGE_FORMATS, IMAGE_LIMITS, type ImageFormat, imageVersion } from "./paths";
+import { IMAGE_FORMATS, IMAGE_LIMITS, type ImageFormat, imageVersion, snapImageQuality, snapImageSize } from "./paths";
 import { createImageCacheIndex } from "./image-cache-index.server";
 import type { MediaStorage } from "./storage.server";
 
@@ -33,8 +34,9 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
 };
 
 /**
- * Sizes outside 16..2000 and qualities outside 30..95 are clamped (a usable image beats an error);
- * anything that is not a whole number, an unknown format or a suspicious path is a 400.
+ * Sizes are served at the next step of a fixed ladder and qualities at the nearest of a few (a
+ * usable image beats an error, and the set of renders stays bounded); anything that is not a whole
+ * number, an unknown format or a suspicious path is a 400.
  */
 export function parseImageRequest(rawName: string, query: URLSearchParams, accept: string | null | undefined): ParseResult {
   let name: string;
@@ -50,7 +52,7 @@ export function parseImageRequest(rawName: string, query: URLSearchParams, accep
     const raw = query.get(key);
     if (raw === null || raw === "") return { ok: true as const, value: undefined };
     if (!INTEGER.test(raw)) return { ok: false as const };
-    return { ok: true as const, value: clamp(Number(raw), IMAGE_LIMITS.minSize, IMAGE_LIMITS.maxSize) };
+    return { ok: true as const, value: snapImageSize(clamp(Number(raw), IMAGE_LIMITS.minSize, IMAGE_LIMITS.maxSize)) };
   };
   const width = size("w");
   const height = size("h");
@@ -61,7 +63,7 @@ export function parseImageRequest(rawName: string, query: URLSearchParams, accep
   let quality = DEFAULT_QUALITY;
   if (rawQuality !== null && rawQuality !== "") {
     if (!INTEGER.test(rawQuality)) return { ok: false, error: "q must be a whole number." };
-    quality = clamp(Number(rawQuality), IMAGE_LIMITS.minQuality, IMAGE_LIMITS.maxQuality);
+    quality = snapImageQuality(clamp(Number(rawQuality), IMAGE_LIMITS.minQuality, IMAGE_LIMITS.maxQuality));
   }
 
   const rawFormat = query.get("fm");
@@ -104,19 +106,51 @@ function clamp(n: number, min: number, max: number): number {
 export type TransformResult =
   | { kind: "ok"; bytes: Buffer; contentType: string; cacheHit: boolean }
   | { kind: "missing" }
-  | { kind: "unreadable" };
+  | { kind: "unreadable" }
+  /** Too many renders are waiting: try again shortly (cached images are never refused). */
+  | { kind: "busy"; retryAfterSeconds: number };
 
-export type ImageTransformer = { transform(name: string, params: TransformParams): Promise<TransformResult> };
+export type ImageTransformer = {
+  transform(name: string, params: TransformParams): Promise<TransformResult>;
+  /** Renders running and waiting now. */
+  load(): { running: number; waiting: number };
+};
+
+/** The largest source the shop accepts at upload and will render: 40 megapixels, 12,000 pixels a side. */
+export const MAX_SOURCE_PIXELS = 40_000_000;
+export const MAX_SOURCE_SIDE = 12_000;
+
+/**
+ * The size a render will really produce: the source is never enlarged, so a request larger than
+ * the source (in either dimension) is scaled down to it, keeping the requested proportions.
+ */
+export function producedSize(params: Pick<TransformParams, "width" | "height">, source: { width: number; height: number }): { width?: number; height?: number } {
+  const { width, height } = params;
+  const factor = Math.min(1, width ? source.width / width : 1, height ? source.height / height : 1);
+  return {
+    width: width ? Math.max(1, Math.round(width * factor)) : undefined,
+    height: height ? Math.max(1, Math.round(height * factor)) : undefined,
+  };
+}
 
 /**
  * Transforms stored images, caching each result under cacheDir keyed by a hash of the source
  * bytes and the parameters (so a replaced source can never be answered from a stale entry).
  */
-export function createImageTransformer(storage: MediaStorage, cacheDir: string, options: { maxCacheBytes: number }): ImageTransformer {
+export function createImageTransformer(
+  storage: MediaStorage,
+  cacheDir: string,
+  options: { maxCacheBytes: number; maxConcurrentRenders?: number; maxWaitingRenders?: number },
+): ImageTransformer {
   const inFlight = new Map<string, Promise<Buffer>>();
   const index = createImageCacheIndex(cacheDir, options.maxCacheBytes);
+  // Rendering is the one expensive thing an anonymous request can start: one at a time by
+  // default (two cores: the other keeps serving pages), a short queue, then "busy".
+  const limit = pLimit(options.maxConcurrentRenders ?? 1);
+  const maxWaiting = options.maxWaitingRenders ?? 16;
   return {
-    async transform(name, params) {
+    load: () => ({ running: limit.activeCount, waiting: limit.pendingCount }),
+    async transform(name, requested) {
       let source: Buffer | null;
       try {
         source = await storage.get(name);
@@ -124,6 +158,14 @@ export function createImageTransformer(storage: MediaStorage, cacheDir: string, 
         source = null; // a name the storage refuses (outside its root) is simply not there
       }
       if (!source) return { kind: "missing" };
+      let params = requested;
+      if (requested.width || requested.height) {
+        // The header alone: cheap, and it names the size the render will really produce.
+        const meta = await sharp(source).metadata().catch(() => null);
+        if (!meta?.width || !meta.height) return { kind: "unreadable" };
+        const swapped = (meta.orientation ?? 1) >= 5;
+        params = { ...requested, ...producedSize(requested, swapped ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }) };
+      }
       const key = crypto
         .createHash("sha256")
         .update(crypto.createHash("sha256").update(source).digest("hex"))
@@ -140,7 +182,9 @@ export function createImageTransformer(storage: MediaStorage, cacheDir: string, 
       // Identical requests arriving together share one transform.
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = render(source, params).finally(() => inFlight.delete(key));
+        if (limit.pendingCount >= maxWaiting) return { kind: "busy", retryAfterSeconds: 5 };
+        const bytesOf = source;
+        pending = limit(() => render(bytesOf, params)).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       let bytes: Buffer;
@@ -161,7 +205,7 @@ export function createImageTransformer(storage: MediaStorage, cacheDir: string, 
 }
 
 async function render(source: Buffer, params: TransformParams): Promise<Buffer> {
-  let image = sharp(source, { limitInputPixels: 40_000_000 }).rotate();
+  let image = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS }).rotate();
   if (params.width || params.height) {
     image = image.resize({
       width: params.width,

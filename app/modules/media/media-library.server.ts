@@ -1,12 +1,13 @@
 import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
+import { MAX_SOURCE_PIXELS, MAX_SOURCE_SIDE } from "./image-transform.server";
 import type { DbOrTx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { variantBelongsToProduct } from "~/modules/catalog/variants.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
 import type { MediaStorage } from "./storage.server";
-import { INVALID_TYPE_MESSAGE, sniffImageType, uploadProblem } from "./upload-rules";
+import { IMAGE_TOO_BIG_MESSAGE, INVALID_TYPE_MESSAGE, sniffImageType, uploadProblem } from "./upload-rules";
 
 export class UploadRejected extends Error {}
 export class MediaNotFound extends Error {}
@@ -61,8 +62,15 @@ export async function cleanUpload(input: Pick<UploadInput, "declaredType" | "byt
   if (problem) throw new UploadRejected(problem);
   const real = sniffImageType(input.bytes);
   if (!real) throw new UploadRejected(INVALID_TYPE_MESSAGE);
+  // The header first: a huge picture (a 256-megapixel PNG compresses to a few MB) is refused
+  // before anything decodes it, and the endpoint could never render it anyway.
+  const meta = await sharp(input.bytes).metadata().catch(() => null);
+  if (!meta?.width || !meta.height) throw new UploadRejected("The image could not be read. Please upload another file.");
+  if (meta.width > MAX_SOURCE_SIDE || meta.height > MAX_SOURCE_SIDE || meta.width * meta.height > MAX_SOURCE_PIXELS) {
+    throw new UploadRejected(IMAGE_TOO_BIG_MESSAGE);
+  }
   try {
-    const image = sharp(input.bytes, { animated: real === "image/gif" }).rotate();
+    const image = sharp(input.bytes, { animated: real === "image/gif", limitInputPixels: MAX_SOURCE_PIXELS }).rotate();
     const encoded =
       real === "image/png" ? image.png() : real === "image/webp" ? image.webp({ quality: 90 }) : real === "image/gif" ? image.gif() : image.jpeg({ quality: 90, mozjpeg: true });
     const { data: clean, info } = await encoded.toBuffer({ resolveWithObject: true });

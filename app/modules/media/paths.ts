@@ -12,6 +12,27 @@ export type ImageOptions = { width?: number; height?: number; quality?: number; 
 export const IMAGE_LIMITS = { minSize: 16, maxSize: 2000, minQuality: 30, maxQuality: 95 } as const;
 
 /**
+ * The only widths and heights the image endpoint renders: every size the shop's pages ask for, and
+ * their 2x versions, are steps of this ladder. Any other size is served as the next step up (and
+ * cached under it), so no sequence of URLs can make the server render more than these.
+ */
+export const IMAGE_SIZE_STEPS = [
+  16, 24, 32, 48, 56, 60, 64, 80, 96, 112, 120, 128, 160, 192, 220, 240, 256, 300, 320, 360, 384, 400, 440, 480, 512, 600, 640, 720, 768, 800, 960, 1024,
+  1080, 1200, 1280, 1440, 1600, 1920, 2000,
+] as const;
+/** The qualities rendered; any other is served as the nearest one. */
+export const IMAGE_QUALITY_STEPS = [50, 60, 70, 75, 80, 85, 90, 95] as const;
+
+/** The ladder step a requested size is served at: the smallest step at least as large, or the largest. */
+export function snapImageSize(size: number): number {
+  return IMAGE_SIZE_STEPS.find((step) => step >= size) ?? IMAGE_LIMITS.maxSize;
+}
+
+export function snapImageQuality(quality: number): number {
+  return IMAGE_QUALITY_STEPS.reduce((best, q) => (Math.abs(q - quality) < Math.abs(best - quality) ? q : best), IMAGE_QUALITY_STEPS[0]);
+}
+
+/**
  * Bumped whenever the transform pipeline's output changes (encoder settings, sharp upgrade that
  * matters), so every image URL changes and immutable caches can never serve stale bytes.
  */

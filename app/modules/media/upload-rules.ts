@@ -3,6 +3,7 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
 export const ALLOWED_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp", "image/gif"] as const;
 export const INVALID_TYPE_MESSAGE = "Invalid file type. Only JPEG, PNG, WebP, and GIF are allowed.";
 export const TOO_LARGE_MESSAGE = "File too large. Maximum size is 10MB.";
+export const IMAGE_TOO_BIG_MESSAGE = "Image too large: at most 12,000 pixels on a side and 40 megapixels in all. Please upload a smaller picture.";
 
 export function uploadProblem(file: { type: string; size: number }): string | null {
   if (!(ALLOWED_TYPES as readonly string[]).includes(file.type.toLowerCase())) return INVALID_TYPE_MESSAGE;
