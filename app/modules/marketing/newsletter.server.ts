@@ -35,7 +35,9 @@ export async function subscribeToNewsletter(db: Db, input: unknown, now: Date = 
   const normalised = email.toLowerCase();
   const inserted = await db
     .insert(newsletterSubscribers)
-    .values({ email: normalised, source, consentText: consentText ?? null, consentedAt: now })
+    // One clock for the row: the subscription's time orders the staff list and the CSV, and two
+    // sign-ups in the same instant of the database's clock could otherwise come out either way.
+    .values({ email: normalised, source, consentText: consentText ?? null, consentedAt: now, createdAt: now })
     .onConflictDoNothing()
     .returning({ id: newsletterSubscribers.id });
   if (inserted.length) return { ok: true, alreadySubscribed: false };
