@@ -6,10 +6,11 @@ import * as content from "~/modules/content/schema";
 import * as mail from "~/modules/mail/schema";
 import * as marketing from "~/modules/marketing/schema";
 import * as media from "~/modules/media/schema";
+import * as orders from "~/modules/orders/schema";
 import * as rateLimit from "~/modules/rate-limit/schema";
 import * as settings from "~/modules/settings/schema";
 import * as staff from "~/modules/staff/schema";
 import * as support from "~/modules/support/schema";
 
-export const schema = { ...audit, ...catalog, ...content, ...mail, ...marketing, ...media, ...rateLimit, ...settings, ...staff, ...support };
+export const schema = { ...audit, ...catalog, ...content, ...mail, ...marketing, ...media, ...orders, ...rateLimit, ...settings, ...staff, ...support };
 export type Schema = typeof schema;

@@ -10,4 +10,6 @@ export const TOPICS = {
   supportMessage: "support.message",
   /** A conversation's status, assignee or unread state changed: { conversationId }. */
   supportConversation: "support.conversation",
+  /** An order was placed or changed status: { orderId, number, status, paymentMethod }. */
+  orderChanged: "order.changed",
 } as const;

@@ -37,6 +37,25 @@ export const SETTINGS = {
    * the service strip and the FAQ answer both print it (see content/warranty.ts).
    */
   warranty: { schema: z.object({ period: z.string().trim().min(1).max(60) }), fallback: { period: "2 years" } },
+  /**
+   * The seller on tax invoices, and where supply starts (CGST + SGST to the same state, IGST
+   * elsewhere); the GST rate and HSN code products have unless they name their own.
+   */
+  store_tax: {
+    schema: z.object({
+      legal_name: z.string().min(1).max(200),
+      gstin: z.string().max(15),
+      state_code: z.string().regex(/^\d{2}$/),
+      address: z.string().max(500),
+      default_hsn: z.string().regex(/^\d{4,8}$/),
+    }),
+    fallback: { legal_name: "GLACIAL Hydration Private Limited", gstin: "", state_code: "29", address: "Indiranagar, Bengaluru, Karnataka 560038", default_hsn: "7323" },
+  },
+  /** Cash on delivery: offered up to a maximum order value, for a fee. */
+  cod: {
+    schema: z.object({ enabled: z.boolean(), fee_paise: z.number().int().min(0), max_order_paise: z.number().int().min(0) }),
+    fallback: { enabled: true, fee_paise: 4_900, max_order_paise: 2_000_000 },
+  },
   /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
   staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;

@@ -1,5 +1,8 @@
 import { z } from "zod";
 import { findControlCharacter } from "~/lib/control-characters";
+import { normaliseIndianMobile } from "~/lib/india";
+
+export { normaliseIndianMobile };
 
 // The chat's input rules, shared by the widget (to tell the visitor before sending) and the
 // server (which never trusts the widget). Client-safe: no server imports.
@@ -33,16 +36,6 @@ export function charCount(text: string, stopAfter = Number.POSITIVE_INFINITY): n
     if (++n > stopAfter) return n;
   }
   return n;
-}
-
-/**
- * An Indian mobile number: 10 digits starting with 6-9, optionally prefixed by +91, 91 or 0,
- * with spaces or dashes anywhere. Returns it as +91XXXXXXXXXX, or null when it is not one.
- */
-export function normaliseIndianMobile(input: string): string | null {
-  const compact = input.replace(/[\s-]/g, "");
-  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
-  return match ? `+91${match[1]}` : null;
 }
 
 const optionalText = z

@@ -1,0 +1,63 @@
+import { and, eq, gte, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/types";
+import { isUuid } from "~/lib/ids";
+import { productVariants, products } from "./schema";
+
+// The catalogue's face for selling: what a variant is and costs now, and its stock, taken and
+// given back only by a conditional update (never read-then-write), so two buyers of the last
+// unit cannot both get it.
+
+export type SellableVariant = {
+  variantId: string;
+  productId: string;
+  slug: string;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  hsnCode: string | null;
+  /** Integer paise, GST included. */
+  pricePaise: number;
+  stock: number;
+  /** Active product with a price. */
+  available: boolean;
+};
+
+export async function sellableVariants(db: DbOrTx, variantIds: readonly string[]): Promise<SellableVariant[]> {
+  const ids = [...new Set(variantIds.filter(isUuid))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      slug: products.slug,
+      title: products.title,
+      variantTitle: productVariants.title,
+      sku: productVariants.sku,
+      hsnCode: products.hsnCode,
+      pricePaise: productVariants.pricePaise,
+      stock: productVariants.stockQuantity,
+      status: products.status,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, ids));
+  return rows.map(({ status, ...r }) => ({ ...r, available: status === "active" && r.pricePaise > 0 }));
+}
+
+/** Takes `quantity` units if that many are left; false (and nothing changed) otherwise. */
+export async function takeStock(tx: DbOrTx, variantId: string, quantity: number): Promise<boolean> {
+  const rows = await tx
+    .update(productVariants)
+    .set({ stockQuantity: sql`${productVariants.stockQuantity} - ${quantity}` })
+    .where(and(eq(productVariants.id, variantId), gte(productVariants.stockQuantity, quantity)))
+    .returning({ id: productVariants.id });
+  return rows.length === 1;
+}
+
+/** Gives units back (a cancelled or expired order). */
+export async function returnStock(tx: DbOrTx, variantId: string, quantity: number): Promise<void> {
+  await tx
+    .update(productVariants)
+    .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
+    .where(eq(productVariants.id, variantId));
+}

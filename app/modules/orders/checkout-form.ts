@@ -1,0 +1,126 @@
+import { z } from "zod";
+import { findControlCharacter } from "~/lib/control-characters";
+import { INDIAN_STATES, gstinProblem, isPinCode, normaliseIndianMobile, stateByCode } from "~/lib/india";
+
+// The checkout form's one schema: the browser checks with it before sending, the server checks
+// again with the same rules. Every field has its own message, shown beside it.
+
+export const PAYMENT_METHODS = ["cod", "razorpay"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `Enter ${label}.` })
+    .trim()
+    .min(1, `Enter ${label}.`)
+    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} can be at most ${max} characters.`)
+    .refine((v) => findControlCharacter(v, { allowLineBreaks: false }) === null, `${label[0]!.toUpperCase()}${label.slice(1)} contains characters that are not allowed.`);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .refine((v) => findControlCharacter(v, { allowLineBreaks: false }) === null, `${label} contains characters that are not allowed.`)
+    .optional()
+    .transform((v) => v || undefined);
+
+const stateField = z
+  .string({ message: "Choose a state or union territory." })
+  .refine((code) => !!stateByCode(code), "Choose a state or union territory from the list.");
+
+const pinField = z
+  .string({ message: "Enter the 6-digit PIN code." })
+  .trim()
+  .refine((pin) => isPinCode(pin), "Enter a 6-digit PIN code that does not start with 0.");
+
+function address(prefix: "ship" | "bill") {
+  const who = prefix === "ship" ? "the recipient's name" : "the billing name";
+  return {
+    [`${prefix}Name`]: text(who, 100),
+    [`${prefix}Line1`]: text("the address (house, street)", 200),
+    [`${prefix}Line2`]: optionalText("Address line 2", 200),
+    [`${prefix}City`]: text("the city", 100),
+    [`${prefix}State`]: stateField,
+    [`${prefix}Pin`]: pinField,
+    [`${prefix}Landmark`]: optionalText("Landmark", 120),
+  } as Record<string, z.ZodType>;
+}
+
+const checkbox = z
+  .union([z.literal("on"), z.literal("true"), z.literal("")])
+  .optional()
+  .transform((v) => v === "on" || v === "true");
+
+const base = z.object({
+  email: z.string({ message: "Enter your email address." }).trim().toLowerCase().max(254, "Email can be at most 254 characters.").email("Enter a valid email address, like name@example.com."),
+  phone: z
+    .string({ message: "Enter your mobile number." })
+    .trim()
+    .transform((v, ctx) => {
+      const phone = normaliseIndianMobile(v);
+      if (!phone) {
+        ctx.addIssue({ code: "custom", message: "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (+91 optional)." });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  ...address("ship"),
+  billingSame: checkbox,
+  gstin: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((v) => v || undefined),
+  paymentMethod: z.enum(PAYMENT_METHODS, { message: "Choose how you want to pay." }),
+  /** One per checkout attempt: the same key sent again returns the same order. */
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This checkout form has expired. Please reload the page."),
+  /** What the shopper was shown (a digest of lines and prices): a change since is shown before placing the order. */
+  quoteDigest: z.string().regex(/^[a-f0-9]{16,64}$/, "This checkout form has expired. Please reload the page."),
+});
+
+const billing = z.object(address("bill")).partial();
+
+export const checkoutSchema = base.and(billing).superRefine((form, ctx) => {
+  const data = form as Record<string, unknown>;
+  if (!data.billingSame) {
+    const parsed = z.object(address("bill")).safeParse(data);
+    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ ...issue, code: "custom", message: issue.message });
+  }
+  if (typeof data.gstin === "string") {
+    const problem = gstinProblem(data.gstin);
+    const billState = (data.billingSame ? data.shipState : data.billState) as string | undefined;
+    if (problem === "format") ctx.addIssue({ code: "custom", path: ["gstin"], message: "A GSTIN has 15 characters, like 29ABCDE1234F1Z5." });
+    else if (problem === "state") ctx.addIssue({ code: "custom", path: ["gstin"], message: "This GSTIN does not start with a known state code." });
+    else if (problem === "checksum") ctx.addIssue({ code: "custom", path: ["gstin"], message: "This GSTIN is not valid: check it for a typing mistake." });
+    else if (billState && data.gstin.slice(0, 2) !== billState) {
+      ctx.addIssue({ code: "custom", path: ["gstin"], message: `This GSTIN is registered in ${stateByCode(data.gstin.slice(0, 2))?.name}; the billing address must be in the same state.` });
+    }
+  }
+});
+
+export type CheckoutForm = z.output<typeof base> & {
+  billName?: string;
+  billLine1?: string;
+  billLine2?: string;
+  billCity?: string;
+  billState?: string;
+  billPin?: string;
+  billLandmark?: string;
+};
+
+export type PostalAddress = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
+
+export function shippingAddressOf(form: CheckoutForm): PostalAddress {
+  const f = form as unknown as Record<string, string | undefined>;
+  return { name: f.shipName!, line1: f.shipLine1!, line2: f.shipLine2, city: f.shipCity!, stateCode: f.shipState!, pin: f.shipPin!, landmark: f.shipLandmark };
+}
+
+export function billingAddressOf(form: CheckoutForm): PostalAddress {
+  if (form.billingSame) return shippingAddressOf(form);
+  const f = form as unknown as Record<string, string | undefined>;
+  return { name: f.billName!, line1: f.billLine1!, line2: f.billLine2, city: f.billCity!, stateCode: f.billState!, pin: f.billPin!, landmark: f.billLandmark };
+}
+
+export { INDIAN_STATES };

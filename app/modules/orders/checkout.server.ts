@@ -1,0 +1,379 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db, Tx } from "~/db/types";
+import type { Logger } from "~/lib/logger.server";
+import { formatPaise } from "~/lib/money";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { TOPICS } from "~/modules/events/topics";
+import type { Mailer } from "~/modules/mail/mail.server";
+import { sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/stock.server";
+import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
+import { billingAddressOf, checkoutSchema, shippingAddressOf, type CheckoutForm, type PaymentMethod } from "./checkout-form";
+import { orderConfirmationMail } from "./order-mail.server";
+import { priceOrder, shippingFor, type OrderTotals } from "./pricing";
+import { orderEvents, orderLines, orderNumberSeq, orders } from "./schema";
+
+// Checkout's face: price a cart from the database (never the browser's prices), and place an
+// order in one transaction that takes the stock, freezes what was sold and numbers it.
+
+export type CheckoutDeps = { db: Db; events: EventBus; mailer: Mailer; log: Logger; config: { publicUrl: string } };
+
+export type CartLineInput = { variantId: string; quantity: number; engraving?: string };
+
+/** Most units of one line a single order may hold. */
+export const MAX_LINE_QUANTITY = 50;
+export const MAX_ORDER_LINES = 100;
+
+export type QuoteLine = {
+  variantId: string;
+  productId: string | null;
+  slug: string | null;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  engraving?: string;
+  quantity: number;
+  unitPricePaise: number;
+  totalPaise: number;
+  /** Why this line cannot be bought as it is; null when it can. */
+  problem: null | { kind: "unavailable" } | { kind: "stock"; left: number } | { kind: "quantity"; max: number };
+};
+
+export type PaymentOption = { method: PaymentMethod; available: boolean; reason?: string; feePaise: number };
+
+export type Quote = {
+  lines: QuoteLine[];
+  /** Totals of the buyable lines (COD fee excluded: it depends on the method chosen). */
+  totals: OrderTotals;
+  codFeePaise: number;
+  freeShippingOverPaise: number;
+  payment: PaymentOption[];
+  /** A digest of what the shopper is shown: lines, prices, shipping and fees. */
+  digest: string;
+  /** False while any line has a problem. */
+  ready: boolean;
+};
+
+function sha256(text: string): string {
+  return crypto.createHash("sha256").update(text).digest("hex");
+}
+
+/** Duplicate lines joined, quantities bounded, at most MAX_ORDER_LINES. */
+export function normaliseCart(lines: readonly CartLineInput[]): CartLineInput[] {
+  const merged = new Map<string, CartLineInput>();
+  for (const line of lines.slice(0, MAX_ORDER_LINES)) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 1) continue;
+    const engraving = line.engraving?.trim() || undefined;
+    const key = `${line.variantId}\u0000${engraving ?? ""}`;
+    const existing = merged.get(key);
+    merged.set(key, { variantId: line.variantId, engraving, quantity: (existing?.quantity ?? 0) + line.quantity });
+  }
+  return [...merged.values()];
+}
+
+/** What a checkout key is bound to: the same key with a different cart is refused. */
+function cartDigest(lines: readonly CartLineInput[]): string {
+  return sha256(JSON.stringify(lines.map((l) => [l.variantId, l.quantity, l.engraving ?? ""]).sort()));
+}
+
+type Settings = { shipping: SettingValue<"shipping">; cod: SettingValue<"cod">; tax: SettingValue<"store_tax">; gst: SettingValue<"gst_settings"> };
+
+async function checkoutSettings(db: Db | Tx): Promise<Settings> {
+  const [shipping, cod, tax, gst] = await Promise.all([getSetting(db, "shipping"), getSetting(db, "cod"), getSetting(db, "store_tax"), getSetting(db, "gst_settings")]);
+  return { shipping, cod, tax, gst };
+}
+
+function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings: Settings, placeOfSupplyStateCode: string, onlinePayment: PaymentOption): Quote {
+  const byId = new Map(variants.map((v) => [v.variantId, v]));
+  const wanted = new Map<string, number>();
+  for (const line of cart) wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
+  const lines: QuoteLine[] = cart.map((line) => {
+    const v = byId.get(line.variantId);
+    if (!v || !v.available) {
+      return { variantId: line.variantId, productId: v?.productId ?? null, slug: v?.slug ?? null, title: v?.title ?? "Unavailable item", variantTitle: v?.variantTitle ?? "", sku: v?.sku ?? "", engraving: line.engraving, quantity: line.quantity, unitPricePaise: 0, totalPaise: 0, problem: { kind: "unavailable" } };
+    }
+    const problem: QuoteLine["problem"] =
+      line.quantity > MAX_LINE_QUANTITY ? { kind: "quantity", max: MAX_LINE_QUANTITY } : wanted.get(line.variantId)! > v.stock ? { kind: "stock", left: Math.max(0, v.stock) } : null;
+    return {
+      variantId: v.variantId,
+      productId: v.productId,
+      slug: v.slug,
+      title: v.title,
+      variantTitle: v.variantTitle,
+      sku: v.sku,
+      engraving: line.engraving,
+      quantity: line.quantity,
+      unitPricePaise: v.pricePaise,
+      totalPaise: v.pricePaise * line.quantity,
+      problem,
+    };
+  });
+  const buyable = lines.filter((l) => l.problem === null);
+  const subtotal = buyable.reduce((n, l) => n + l.totalPaise, 0);
+  const shippingPaise = buyable.length ? shippingFor(subtotal, settings.shipping) : 0;
+  const totals = priceOrder(
+    buyable.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
+    { shippingPaise, codFeePaise: 0 },
+    { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode },
+  );
+  const codTotal = totals.totalPaise + settings.cod.fee_paise;
+  const cod: PaymentOption = !settings.cod.enabled
+    ? { method: "cod", available: false, reason: "Cash on delivery is not offered at the moment.", feePaise: settings.cod.fee_paise }
+    : codTotal > settings.cod.max_order_paise
+      ? { method: "cod", available: false, reason: `Cash on delivery is available for orders up to ${formatPaise(settings.cod.max_order_paise)}.`, feePaise: settings.cod.fee_paise }
+      : { method: "cod", available: true, feePaise: settings.cod.fee_paise };
+  const digest = sha256(JSON.stringify([lines.map((l) => [l.variantId, l.engraving ?? "", l.quantity, l.unitPricePaise, l.problem?.kind ?? ""]), shippingPaise, settings.cod.fee_paise])).slice(0, 32);
+  return {
+    lines,
+    totals,
+    codFeePaise: settings.cod.fee_paise,
+    freeShippingOverPaise: settings.shipping.free_over_paise,
+    payment: [onlinePayment, cod],
+    digest,
+    ready: lines.length > 0 && lines.every((l) => l.problem === null),
+  };
+}
+
+/** Online payment is not connected yet: the page says so and offers cash on delivery. */
+const ONLINE_PAYMENT: PaymentOption = {
+  method: "razorpay",
+  available: false,
+  reason: "Online payment (UPI, cards, netbanking) is not switched on yet: please pay cash on delivery.",
+  feePaise: 0,
+};
+
+/** The cart priced from the database as it is now, with every problem named per line. */
+export async function quoteCart(db: Db, cart: readonly CartLineInput[], opts: { placeOfSupplyStateCode?: string } = {}): Promise<Quote> {
+  const lines = normaliseCart(cart);
+  const [variants, settings] = await Promise.all([sellableVariants(db, lines.map((l) => l.variantId)), checkoutSettings(db)]);
+  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, ONLINE_PAYMENT);
+}
+
+export type PlacedOrder = { id: string; number: string; accessToken: string; totalPaise: number; paymentMethod: PaymentMethod };
+
+export type PlaceOrderResult =
+  | { kind: "placed"; order: PlacedOrder; replayed: boolean }
+  | { kind: "invalid"; fieldErrors: Record<string, string> }
+  | { kind: "empty-cart" }
+  /** The cart changed since the page was shown (price, stock, availability): show the new quote first. */
+  | { kind: "quote-changed"; quote: Quote }
+  | { kind: "out-of-stock"; message: string; quote: Quote }
+  | { kind: "payment-unavailable"; message: string }
+  /** The same checkout key was used for a different cart. */
+  | { kind: "key-reused" };
+
+class OutOfStock extends Error {
+  constructor(readonly title: string) {
+    super(`Sorry, "${title}" has just sold out. Your order was not placed: please review your cart.`);
+  }
+}
+
+/** The thank-you link's secret: derived from the checkout key, which only the shopper's page holds, so a repeated request gets the same link. */
+function accessTokenFor(idempotencyKey: string, orderId: string): string {
+  return crypto.createHash("sha256").update(`order-access:${idempotencyKey}:${orderId}`).digest("base64url").slice(0, 32);
+}
+
+function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = String(issue.path[0] ?? "form");
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/**
+ * Places an order from a checkout form and the cart's lines. Idempotent on the form's key: the
+ * same key and cart, however often and however concurrently, make one order and the same answer.
+ * One transaction re-prices from the database, takes the stock (a conditional decrement per line:
+ * never oversold), and freezes lines, prices, tax and addresses with a new order number.
+ */
+export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: readonly CartLineInput[], ctx: { userId?: string | null } = {}): Promise<PlaceOrderResult> {
+  const parsed = checkoutSchema.safeParse(rawForm);
+  if (!parsed.success) return { kind: "invalid", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  const form = parsed.data as CheckoutForm;
+  const cart = normaliseCart(rawCart);
+  if (cart.length === 0) return { kind: "empty-cart" };
+  const digestOfCart = cartDigest(cart);
+
+  const replay = await existingOrder(deps.db, form.idempotencyKey, digestOfCart);
+  if (replay) return replay;
+
+  const shipTo = shippingAddressOf(form);
+  const billTo = billingAddressOf(form);
+  let outcome: PlaceOrderResult | { kind: "replay" };
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const settings = await checkoutSettings(tx);
+      const variants = await sellableVariants(tx, cart.map((l) => l.variantId));
+      const quote = buildQuote(cart, variants, settings, shipTo.stateCode, ONLINE_PAYMENT);
+      // Sold out since the page was shown: say so plainly (the decrement below guards the race).
+      const short = quote.lines.find((l) => l.problem?.kind === "stock");
+      if (short) throw new OutOfStock(short.title);
+      if (quote.digest !== form.quoteDigest || !quote.ready) return { kind: "quote-changed", quote } as const;
+      const option = quote.payment.find((p) => p.method === form.paymentMethod)!;
+      if (!option.available) return { kind: "payment-unavailable", message: option.reason ?? "This way of paying is not available." } as const;
+      const codFeePaise = form.paymentMethod === "cod" ? settings.cod.fee_paise : 0;
+      const totals = priceOrder(
+        quote.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
+        { shippingPaise: quote.totals.shipping.totalPaise, codFeePaise },
+        { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode: shipTo.stateCode },
+      );
+
+      const next = (await tx.execute(sql`select nextval('${sql.raw(orderNumberSeq.seqName!)}')::text as n`)) as unknown as { rows: { n: string }[] };
+      const number = `GL-${next.rows[0]!.n.padStart(6, "0")}`;
+      const id = crypto.randomUUID();
+      const accessToken = accessTokenFor(form.idempotencyKey, id);
+      const inserted = await tx
+        .insert(orders)
+        .values({
+          id,
+          number,
+          status: "processing",
+          paymentMethod: form.paymentMethod,
+          paymentStatus: "cod_pending",
+          email: form.email,
+          phone: form.phone,
+          userId: ctx.userId ?? null,
+          shippingAddress: shipTo,
+          billingAddress: billTo,
+          gstin: form.gstin ?? null,
+          supplierStateCode: settings.tax.state_code,
+          placeOfSupplyStateCode: shipTo.stateCode,
+          subtotalPaise: totals.subtotalPaise,
+          shipping: totals.shipping,
+          codFee: totals.codFee,
+          taxablePaise: totals.taxablePaise,
+          cgstPaise: totals.cgstPaise,
+          sgstPaise: totals.sgstPaise,
+          igstPaise: totals.igstPaise,
+          roundOffPaise: totals.roundOffPaise,
+          totalPaise: totals.totalPaise,
+          idempotencyKey: form.idempotencyKey,
+          cartDigest: digestOfCart,
+          accessTokenHash: sha256(accessToken),
+        })
+        .onConflictDoNothing({ target: orders.idempotencyKey })
+        .returning({ id: orders.id });
+      // Another request with this key got there first (and has committed): answer as it did.
+      if (inserted.length === 0) return { kind: "replay" } as const;
+
+      // Stock in a fixed order (by variant), so two orders for the same variants never wait on each other in a circle.
+      const needs = new Map<string, number>();
+      for (const line of quote.lines) needs.set(line.variantId, (needs.get(line.variantId) ?? 0) + line.quantity);
+      for (const variantId of [...needs.keys()].sort()) {
+        if (!(await takeStock(tx, variantId, needs.get(variantId)!))) throw new OutOfStock(quote.lines.find((l) => l.variantId === variantId)!.title);
+      }
+      await tx.insert(orderLines).values(
+        quote.lines.map((l, i) => ({
+          orderId: id,
+          position: i,
+          variantId: l.variantId,
+          productId: l.productId,
+          title: l.title,
+          variantTitle: l.variantTitle,
+          sku: l.sku,
+          hsnCode: variants.find((v) => v.variantId === l.variantId)?.hsnCode || settings.tax.default_hsn,
+          engraving: l.engraving ?? null,
+          quantity: l.quantity,
+          unitPricePaise: l.unitPricePaise,
+          gstRatePercent: totals.lines[i]!.gstRatePercent,
+          taxablePaise: totals.lines[i]!.taxablePaise,
+          cgstPaise: totals.lines[i]!.cgstPaise,
+          sgstPaise: totals.lines[i]!.sgstPaise,
+          igstPaise: totals.lines[i]!.igstPaise,
+          totalPaise: totals.lines[i]!.totalPaise,
+        })),
+      );
+      await tx.insert(orderEvents).values({ orderId: id, kind: "placed", message: `Order placed: ${form.paymentMethod === "cod" ? "cash on delivery" : "online payment"}, ${formatPaise(totals.totalPaise)}.` });
+      return { kind: "placed", order: { id, number, accessToken, totalPaise: totals.totalPaise, paymentMethod: form.paymentMethod }, replayed: false } as const;
+    });
+  } catch (error) {
+    if (error instanceof OutOfStock) return { kind: "out-of-stock", message: error.message, quote: await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode }) };
+    // Two first requests with one key on PostgreSQL: the loser of the unique index waits, then conflicts.
+    if (isUniqueViolation(error)) {
+      const again = await existingOrder(deps.db, form.idempotencyKey, digestOfCart);
+      if (again) return again;
+    }
+    throw error;
+  }
+  if (outcome.kind === "replay") return (await existingOrder(deps.db, form.idempotencyKey, digestOfCart)) ?? { kind: "key-reused" };
+  if (outcome.kind === "placed") await afterPlacing(deps, outcome.order);
+  return outcome;
+}
+
+async function existingOrder(db: Db, idempotencyKey: string, digestOfCart: string): Promise<PlaceOrderResult | null> {
+  const [row] = await db
+    .select({ id: orders.id, number: orders.number, cartDigest: orders.cartDigest, totalPaise: orders.totalPaise, paymentMethod: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.idempotencyKey, idempotencyKey));
+  if (!row) return null;
+  if (row.cartDigest !== digestOfCart) return { kind: "key-reused" };
+  return {
+    kind: "placed",
+    replayed: true,
+    order: { id: row.id, number: row.number, accessToken: accessTokenFor(idempotencyKey, row.id), totalPaise: row.totalPaise, paymentMethod: row.paymentMethod as PaymentMethod },
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === "23505";
+}
+
+async function afterPlacing(deps: CheckoutDeps, order: PlacedOrder): Promise<void> {
+  await deps.events.publish(TOPICS.orderChanged, { orderId: order.id, number: order.number, status: "processing", paymentMethod: order.paymentMethod }).catch(() => {});
+  try {
+    const view = await orderForShopper(deps.db, order.number, order.accessToken);
+    if (view) await deps.mailer.send(orderConfirmationMail(view, `${deps.config.publicUrl}/thank-you?order=${encodeURIComponent(order.number)}&key=${order.accessToken}`));
+  } catch (error) {
+    // The order stands; the mail can be sent again from the back office.
+    deps.log.error({ err: error, order: order.number }, "order confirmation mail failed");
+  }
+}
+
+export type ShopperOrderView = {
+  number: string;
+  placedAt: Date;
+  status: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  email: string;
+  phone: string;
+  shippingAddress: typeof orders.$inferSelect.shippingAddress;
+  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
+  subtotalPaise: number;
+  shippingPaise: number;
+  codFeePaise: number;
+  roundOffPaise: number;
+  totalPaise: number;
+  taxPaise: number;
+};
+
+/** The order behind a thank-you link: only with its secret, compared in constant time. */
+export async function orderForShopper(db: Db, number: string, accessToken: string): Promise<ShopperOrderView | null> {
+  if (!/^GL-\d{6,}$/.test(number) || !accessToken || accessToken.length > 64) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  if (!order) return null;
+  const expected = Buffer.from(order.accessTokenHash);
+  const given = Buffer.from(sha256(accessToken));
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+  return {
+    number: order.number,
+    placedAt: order.createdAt,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    email: order.email,
+    phone: order.phone,
+    shippingAddress: order.shippingAddress,
+    lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
+    subtotalPaise: order.subtotalPaise,
+    shippingPaise: order.shipping.totalPaise,
+    codFeePaise: order.codFee.totalPaise,
+    roundOffPaise: order.roundOffPaise,
+    totalPaise: order.totalPaise,
+    taxPaise: order.cgstPaise + order.sgstPaise + order.igstPaise,
+  };
+}

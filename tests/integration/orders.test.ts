@@ -1,0 +1,170 @@
+import crypto from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productVariants, products } from "~/modules/catalog/schema";
+import { listOutbox } from "~/modules/mail/mail.server";
+import { orderForShopper, placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import { orderLines, orders } from "~/modules/orders/schema";
+import type { AppServices } from "~/services.server";
+import { openTestServices } from "../support/test-services";
+import { DRIVERS } from "../support/test-database";
+
+// Placing orders against a real database: prices from the catalogue, stock never oversold, one
+// order per checkout key, on the embedded database and on PostgreSQL.
+
+const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    email: "asha@example.in",
+    phone: "98765 43210",
+    shipName: "Asha Rao",
+    shipLine1: "12, 4th Cross, Indiranagar",
+    shipCity: "Bengaluru",
+    shipState: "29",
+    shipPin: "560038",
+    billingSame: "on",
+    paymentMethod: "cod",
+    idempotencyKey: key(),
+    ...overrides,
+  };
+}
+
+describe.each(DRIVERS)("orders on %s", (kind) => {
+  let services: AppServices;
+  let product: { id: string };
+  let bottle: string; // ₹1,299, 40 in stock
+  let flask: string; // ₹499, 5 in stock
+  let hidden: string; // a draft product's variant
+
+  async function createProduct(slug: string, status: "active" | "draft", pricePaise: number, stock: number) {
+    const [p] = await services.db.insert(products).values({ slug, title: slug.replace(/-/g, " "), status, hsnCode: "73239390" }).returning();
+    const [v] = await services.db.insert(productVariants).values({ productId: p!.id, sku: slug.toUpperCase(), pricePaise, stockQuantity: stock }).returning();
+    return { product: p!, variant: v!.id };
+  }
+  const stockOf = async (variantId: string) => (await services.db.select({ s: productVariants.stockQuantity }).from(productVariants).where(eq(productVariants.id, variantId)))[0]!.s;
+  /** What the checkout page does: quote the cart, then send the form with the quote's digest. */
+  async function buy(cart: CartLineInput[], overrides: Record<string, unknown> = {}): Promise<PlaceOrderResult> {
+    const quote = await quoteCart(services.db, cart);
+    return placeOrder(services, form({ quoteDigest: quote.digest, ...overrides }), cart);
+  }
+
+  beforeAll(async () => {
+    services = await openTestServices(kind);
+    const b = await createProduct("steel-bottle", "active", 129_900, 40);
+    product = b.product;
+    bottle = b.variant;
+    flask = (await createProduct("mini-flask", "active", 49_900, 5)).variant;
+    hidden = (await createProduct("secret-prototype", "draft", 99_900, 10)).variant;
+  });
+  afterAll(() => services?.close());
+
+  it("prices a cart from the database and names each line's problem", async () => {
+    const quote = await quoteCart(services.db, [
+      { variantId: bottle, quantity: 2 },
+      { variantId: hidden, quantity: 1 },
+      { variantId: "not-a-uuid", quantity: 1 },
+      { variantId: flask, quantity: 6 },
+    ]);
+    expect(quote.lines.map((l) => [l.title, l.unitPricePaise, l.problem])).toEqual([
+      ["steel bottle", 129_900, null],
+      ["secret prototype", 0, { kind: "unavailable" }],
+      ["Unavailable item", 0, { kind: "unavailable" }],
+      ["mini flask", 49_900, { kind: "stock", left: 5 }],
+    ]);
+    expect(quote.ready).toBe(false);
+    // Only the buyable line counts: ₹2,598, below free shipping, so the flat ₹99.
+    expect(quote.totals).toMatchObject({ subtotalPaise: 259_800, totalPaise: 269_700 });
+    expect(quote.payment.find((p) => p.method === "cod")).toMatchObject({ available: true, feePaise: 4_900 });
+    expect(quote.payment.find((p) => p.method === "razorpay")).toMatchObject({ available: false, reason: expect.stringMatching(/not switched on yet/) });
+  });
+
+  it("places a cash-on-delivery order: stock taken, lines and tax frozen, numbered, mailed, shown only with its link", async () => {
+    const before = await stockOf(bottle);
+    const result = await buy([{ variantId: bottle, quantity: 2, engraving: "Asha" }]);
+    if (result.kind !== "placed") throw new Error(`not placed: ${JSON.stringify(result)}`);
+    expect(result.order.number).toMatch(/^GL-\d{6}$/);
+    expect(await stockOf(bottle)).toBe(before - 2);
+    const [row] = await services.db.select().from(orders).where(eq(orders.id, result.order.id));
+    // ₹2,598 + ₹99 shipping + ₹49 COD fee = ₹2,746; all inside Karnataka: CGST + SGST.
+    expect(row).toMatchObject({ status: "processing", paymentStatus: "cod_pending", totalPaise: 274_600, igstPaise: 0, placeOfSupplyStateCode: "29", phone: "+919876543210" });
+    expect(row!.taxablePaise + row!.cgstPaise + row!.sgstPaise + row!.roundOffPaise).toBe(274_600);
+    const lines = await services.db.select().from(orderLines).where(eq(orderLines.orderId, result.order.id));
+    expect(lines).toEqual([expect.objectContaining({ title: "steel bottle", sku: "STEEL-BOTTLE", hsnCode: "73239390", engraving: "Asha", quantity: 2, unitPricePaise: 129_900, totalPaise: 259_800 })]);
+
+    // A later price change does not touch the order.
+    await services.db.update(productVariants).set({ pricePaise: 149_900 }).where(eq(productVariants.id, bottle));
+    const view = await orderForShopper(services.db, result.order.number, result.order.accessToken);
+    expect(view).toMatchObject({ totalPaise: 274_600, lines: [expect.objectContaining({ unitPricePaise: 129_900 })] });
+    await services.db.update(productVariants).set({ pricePaise: 129_900 }).where(eq(productVariants.id, bottle));
+    expect(await orderForShopper(services.db, result.order.number, "a".repeat(32))).toBeNull();
+
+    await expect.poll(async () => (await listOutbox(services.db)).filter((m) => m.subject === `Your GLACIAL order ${result.order.number}`).length).toBe(1);
+    const mail = (await listOutbox(services.db)).find((m) => m.subject === `Your GLACIAL order ${result.order.number}`)!;
+    expect(mail.text).toContain("Total: ₹2,746");
+    expect(mail.text).toContain(`/thank-you?order=${result.order.number}&key=${result.order.accessToken}`);
+  });
+
+  it("prices inter-state orders as IGST", async () => {
+    const result = await buy([{ variantId: bottle, quantity: 1 }], { shipState: "27", shipCity: "Pune", shipPin: "411001" });
+    if (result.kind !== "placed") throw new Error(result.kind);
+    const [row] = await services.db.select().from(orders).where(eq(orders.id, result.order.id));
+    expect(row).toMatchObject({ cgstPaise: 0, sgstPaise: 0, placeOfSupplyStateCode: "27" });
+    expect(row!.igstPaise).toBeGreaterThan(0);
+  });
+
+  it("makes one order of one checkout key sent 20 times at once, with the same answer each time; another cart with that key is refused", async () => {
+    const cart = [{ variantId: bottle, quantity: 1 }];
+    const quote = await quoteCart(services.db, cart);
+    const f = form({ quoteDigest: quote.digest });
+    const stock = await stockOf(bottle);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => placeOrder(services, f, cart)));
+    const numbers = new Set(answers.map((a) => (a.kind === "placed" ? `${a.order.number}/${a.order.accessToken}` : a.kind)));
+    expect([...numbers]).toHaveLength(1);
+    expect([...numbers][0]).toMatch(/^GL-\d{6}\//);
+    expect(await services.db.select({ id: orders.id }).from(orders).where(eq(orders.idempotencyKey, f.idempotencyKey))).toHaveLength(1);
+    expect(await stockOf(bottle)).toBe(stock - 1);
+    expect(await placeOrder(services, f, [{ variantId: bottle, quantity: 3 }])).toEqual({ kind: "key-reused" });
+    expect(await stockOf(bottle)).toBe(stock - 1);
+  });
+
+  it("never oversells: 200 buyers at once for the last 5 units make exactly 5 orders", async () => {
+    const cart = [{ variantId: flask, quantity: 1 }];
+    const quote = await quoteCart(services.db, cart);
+    const results = await Promise.all(Array.from({ length: 200 }, (_, i) => placeOrder(services, form({ quoteDigest: quote.digest, email: `buyer${i}@example.in` }), cart)));
+    const placed = results.filter((r) => r.kind === "placed");
+    const soldOut = results.filter((r) => r.kind === "out-of-stock");
+    expect(placed).toHaveLength(5);
+    expect(soldOut).toHaveLength(195);
+    expect(soldOut[0]).toMatchObject({ message: 'Sorry, "mini flask" has just sold out. Your order was not placed: please review your cart.' });
+    expect(await stockOf(flask)).toBe(0);
+    const flaskOrders = await services.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.variantId, flask));
+    expect(flaskOrders).toHaveLength(5);
+  });
+
+  it("refuses a tampered or stale checkout and changes nothing", async () => {
+    const count = async () => (await services.db.select({ id: orders.id }).from(orders)).length;
+    const ordersBefore = await count();
+    const stock = await stockOf(bottle);
+    const cart = [{ variantId: bottle, quantity: 1 }];
+    // A digest that is not the one the page was shown (a price the browser made up).
+    expect(await placeOrder(services, form({ quoteDigest: "0".repeat(32) }), cart)).toMatchObject({ kind: "quote-changed" });
+    // The price changed after the page was shown: the new quote comes back, nothing is placed.
+    const quote = await quoteCart(services.db, cart);
+    await services.db.update(productVariants).set({ pricePaise: 139_900 }).where(eq(productVariants.id, bottle));
+    const stale = await placeOrder(services, form({ quoteDigest: quote.digest }), cart);
+    expect(stale).toMatchObject({ kind: "quote-changed", quote: { lines: [expect.objectContaining({ unitPricePaise: 139_900 })] } });
+    await services.db.update(productVariants).set({ pricePaise: 129_900 }).where(eq(productVariants.id, bottle));
+    // Quantities that are not whole positive numbers are dropped; nothing left is an empty cart.
+    expect(await buy([{ variantId: bottle, quantity: 0 }, { variantId: bottle, quantity: -3 }, { variantId: bottle, quantity: 1.5 }])).toEqual({ kind: "empty-cart" });
+    // A draft product's variant or a made-up id cannot be bought.
+    expect(await buy([{ variantId: hidden, quantity: 1 }])).toMatchObject({ kind: "quote-changed" });
+    expect(await buy([{ variantId: crypto.randomUUID(), quantity: 1 }])).toMatchObject({ kind: "quote-changed" });
+    // Bad fields: each named.
+    const invalid = await buy(cart, { phone: "12345", shipPin: "012345", shipState: "XX", email: "x@" });
+    expect(invalid.kind === "invalid" && Object.keys(invalid.fieldErrors).sort()).toEqual(["email", "phone", "shipPin", "shipState"]);
+    expect(await count()).toBe(ordersBefore);
+    expect(await stockOf(bottle)).toBe(stock);
+    expect((await services.db.select({ id: products.id }).from(products).where(inArray(products.id, [product.id]))).length).toBe(1);
+  });
+});
