@@ -1,97 +1,63 @@
-import { Link } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
-import { CartNotices, lineName } from "~/components/cart/cart-lines";
-import { useCartPriceCheck } from "~/components/cart/use-cart-price-check";
-import { itemCountLabel, shippingPaise } from "~/lib/cart/cart";
-import { markDegraded } from "~/load-context";
+import crypto from "node:crypto";
+import { data, redirect } from "react-router";
+import { CheckoutPage } from "~/components/checkout/checkout-page";
+import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { pageMeta } from "~/lib/meta";
-import { formatPaise } from "~/lib/money";
-import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/storefront-prices.server";
+import { requireSameOrigin } from "~/lib/same-origin.server";
+import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
+import { currentShopper } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/checkout";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // Spec sections 8 and 9: GST is cached 60 s, and a failing read means 18 %.
-  const [gstPercent, shipping] = await Promise.all([
-    storefrontGstPercent(context.services, () => markDegraded(context)),
-    storefrontShipping(context.services, () => markDegraded(context)),
-  ]);
-  return { gstPercent, shipping };
+// /checkout: rendered on the server from the cart's lines (a cookie the cart keeps) and today's
+// prices; a plain form that works before any script runs. Placing the order is one action.
+
+function cartOf(request: Request) {
+  return decodeCartCookie(readCookie(request.headers.get("Cookie"), CART_COOKIE));
 }
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Checkout", description: "Review your GLACIAL order.", noindex: true });
-
-/** GST contained in a GST-inclusive amount, in paise. */
-function includedGst(totalPaise: number, percent: number): number {
-  return Math.round((totalPaise * percent) / (100 + percent));
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const cart = cartOf(request);
+  const shopper = await currentShopper(context.services.auth, request.headers);
+  const quote = cart === "overflow" ? null : await quoteCart(context.services.db, cart);
+  return {
+    quote,
+    tooLarge: cart === "overflow",
+    email: shopper?.email ?? "",
+    // One key per checkout attempt: a repeated submit of this page is the same order.
+    idempotencyKey: `co_${crypto.randomBytes(16).toString("base64url")}`,
+  };
 }
 
-/** /checkout: a summary of the cart. Payment is not built yet, and the page says so; no order is created. */
-export default function Checkout({ loaderData }: Route.ComponentProps) {
-  const { items, totalItems, subtotal, hydrated } = useCart();
-  const { notices, failed } = useCartPriceCheck(true);
-  const shipping = shippingPaise(subtotal, loaderData.shipping);
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold">Checkout</h1>
-      <div role="status" className="mt-6 rounded-2xl border border-sky-300 bg-sky-50 p-5 text-sky-950">
-        <p className="font-semibold">Online checkout opens soon</p>
-        <p className="mt-1 text-sm">
-          We are finishing secure online payment. You cannot place an order here yet and nothing has been charged. Your cart stays saved on this device; to
-          order today, <Link to="/contact" className="font-semibold underline">contact us</Link>.
-        </p>
-      </div>
-      {!hydrated ? (
-        <p className="mt-6">Loading...</p>
-      ) : items.length === 0 ? (
-        <div className="mt-8 space-y-4">
-          <p className="text-lg font-semibold">Your cart is empty</p>
-          <Link to="/all-products" className="inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white">
-            Continue Shopping
-          </Link>
-        </div>
-      ) : (
-        <section aria-labelledby="summary-heading" className="mt-8 space-y-4">
-          <h2 id="summary-heading" className="text-xl font-bold">
-            Order summary ({itemCountLabel(totalItems)})
-          </h2>
-          <CartNotices notices={notices} failed={failed} />
-          <ul className="divide-y divide-slate-200 rounded-2xl border border-slate-200">
-            {items.map((line) => (
-              <li key={line.id} className="flex justify-between gap-4 p-4">
-                <span>
-                  {lineName(line)} × {line.quantity}
-                  {line.engraving ? <span className="block text-sm text-slate-600">Engraving: “{line.engraving}”</span> : null}
-                </span>
-                <span className="font-medium">{formatPaise(line.price * line.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="space-y-2 rounded-2xl bg-slate-50 p-4">
-            <div className="flex justify-between">
-              <dt>Subtotal</dt>
-              <dd data-testid="checkout-subtotal">{formatPaise(subtotal)}</dd>
-            </div>
-            <div className="flex justify-between text-sm text-slate-700">
-              <dt>Includes GST ({loaderData.gstPercent}%)</dt>
-              <dd data-testid="checkout-gst">{formatPaise(includedGst(subtotal, loaderData.gstPercent))}</dd>
-            </div>
-            <div className="flex justify-between text-sm text-slate-700">
-              <dt>Shipping</dt>
-              <dd data-testid="checkout-shipping">{shipping === 0 ? "Free" : formatPaise(shipping)}</dd>
-            </div>
-            <div className="flex justify-between font-semibold">
-              <dt>Total</dt>
-              <dd data-testid="checkout-total">{formatPaise(subtotal + shipping)}</dd>
-            </div>
-            {shipping > 0 ? (
-              <p className="text-sm text-slate-700">Free shipping on orders over {formatPaise(loaderData.shipping.free_over_paise)}.</p>
-            ) : null}
-          </dl>
-          <Link to="/cart" className="inline-block font-semibold text-brand underline">
-            Back to cart
-          </Link>
-        </section>
-      )}
-    </div>
-  );
+export async function action({ request, context }: Route.ActionArgs) {
+  requireSameOrigin(request, context.services.config.publicUrl);
+  const form = Object.fromEntries(await request.formData());
+  const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const cart = cartOf(request);
+  if (cart === "overflow") return data({ error: "Your cart has too many different items for one order. Please split it into two orders.", values, fieldErrors: {} }, { status: 400 });
+  const shopper = await currentShopper(context.services.auth, request.headers);
+  const result = await placeOrder(context.services, form, cart, { userId: shopper?.id });
+  switch (result.kind) {
+    case "placed": {
+      const headers = new Headers({ "Set-Cookie": `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` });
+      throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}`, { headers });
+    }
+    case "invalid":
+      return data({ error: "Please correct the highlighted fields.", values, fieldErrors: result.fieldErrors }, { status: 400 });
+    case "empty-cart":
+      return data({ error: "Your cart is empty.", values, fieldErrors: {} }, { status: 400 });
+    case "quote-changed":
+      return data({ error: "Prices or availability changed since you opened checkout. Please review your order below, then place it again.", values, fieldErrors: {} }, { status: 409 });
+    case "out-of-stock":
+      return data({ error: result.message, values, fieldErrors: {} }, { status: 409 });
+    case "payment-unavailable":
+      return data({ error: result.message, values, fieldErrors: { paymentMethod: result.message } }, { status: 400 });
+    case "key-reused":
+      return data({ error: "This checkout was already used for another cart. Please review your order and place it again.", values, fieldErrors: {} }, { status: 409 });
+  }
+}
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: "Checkout", description: "Place your GLACIAL order.", noindex: true });
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutPage {...loaderData} submitted={actionData ?? null} />;
 }

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { listOutbox } from "~/modules/mail/mail.server";
 import { orderForShopper, placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import { getOrderDetail, listOrders, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines, orders } from "~/modules/orders/schema";
 import type { AppServices } from "~/services.server";
-import { openTestServices } from "../support/test-services";
+import { createStaff, openTestServices } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
 // Placing orders against a real database: prices from the catalogue, stock never oversold, one
@@ -166,5 +167,43 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     expect(await count()).toBe(ordersBefore);
     expect(await stockOf(bottle)).toBe(stock);
     expect((await services.db.select({ id: products.id }).from(products).where(inArray(products.id, [product.id]))).length).toBe(1);
+  });
+
+  it("lets staff ship, deliver and collect cash in order; refuses an illegal move and a stale one; cancelling restocks", async () => {
+    const ops = await createStaff(services, "ops@glacial.in", ["admin"]);
+    const actor = { id: ops.id, email: ops.email };
+    const placed = await buy([{ variantId: bottle, quantity: 3 }], { email: "ravi@example.in", phone: "+91 91234 56789" });
+    if (placed.kind !== "placed") throw new Error(placed.kind);
+    const id = placed.order.id;
+    const version = async () => (await getOrderDetail(services.db, id))!.version;
+    expect((await listOrders(services.db, { q: "91234" })).rows.map((r) => r.number)).toEqual([placed.order.number]);
+    expect((await listOrders(services.db, { q: placed.order.number, status: "processing", payment: "cod" })).total).toBe(1);
+
+    expect(await transitionOrder(services, actor, id, { action: "deliver", expectedVersion: await version() })).toMatchObject({ ok: false, reason: "illegal", message: "An order that is to ship cannot be marked delivered." });
+    expect(await transitionOrder(services, actor, id, { action: "ship", expectedVersion: await version(), carrier: "Delhivery" })).toMatchObject({ ok: false, reason: "invalid" });
+    // Two staff members ship at once from the same version: one wins, the other is told to reload.
+    const v = await version();
+    const both = await Promise.all([
+      transitionOrder(services, actor, id, { action: "ship", expectedVersion: v, carrier: "Delhivery", trackingNumber: "DL123" }),
+      transitionOrder(services, actor, id, { action: "cancel", expectedVersion: v }),
+    ]);
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok)).toEqual([expect.objectContaining({ reason: "stale" })]);
+    const afterRace = (await getOrderDetail(services.db, id))!;
+    if (afterRace.status === "cancelled") return; // the cancel won: covered below on another order
+
+    expect(afterRace).toMatchObject({ status: "shipped", carrier: "Delhivery", trackingNumber: "DL123", next: ["deliver", "collect_cod"] });
+    expect((await transitionOrder(services, actor, id, { action: "deliver", expectedVersion: await version() })).ok).toBe(true);
+    expect((await transitionOrder(services, actor, id, { action: "collect_cod", expectedVersion: await version() })).ok).toBe(true);
+    const done = (await getOrderDetail(services.db, id))!;
+    expect(done).toMatchObject({ status: "delivered", paymentStatus: "cod_collected", next: [] });
+    expect(done.events.map((e) => e.kind)).toEqual(["placed", "ship", "deliver", "collect_cod"]);
+
+    const other = await buy([{ variantId: bottle, quantity: 2 }]);
+    if (other.kind !== "placed") throw new Error(other.kind);
+    const stock = await stockOf(bottle);
+    expect((await transitionOrder(services, actor, other.order.id, { action: "cancel", expectedVersion: 1 })).ok).toBe(true);
+    expect(await stockOf(bottle)).toBe(stock + 2);
+    expect(await transitionOrder(services, actor, other.order.id, { action: "ship", expectedVersion: 2, carrier: "x", trackingNumber: "y" })).toMatchObject({ ok: false, reason: "illegal" });
   });
 });

@@ -10,7 +10,10 @@ import { sellableVariants, takeStock, type SellableVariant } from "~/modules/cat
 import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
 import { billingAddressOf, checkoutSchema, shippingAddressOf, type CheckoutForm, type PaymentMethod } from "./checkout-form";
 import { orderConfirmationMail } from "./order-mail.server";
-import { priceOrder, shippingFor, type OrderTotals } from "./pricing";
+import { priceOrder, shippingFor } from "./pricing";
+import type { PaymentOption, Quote, QuoteLine } from "./quote";
+
+export type { PaymentOption, Quote, QuoteLine };
 import { orderEvents, orderLines, orderNumberSeq, orders } from "./schema";
 
 // Checkout's face: price a cart from the database (never the browser's prices), and place an
@@ -23,36 +26,6 @@ export type CartLineInput = { variantId: string; quantity: number; engraving?: s
 /** Most units of one line a single order may hold. */
 export const MAX_LINE_QUANTITY = 50;
 export const MAX_ORDER_LINES = 100;
-
-export type QuoteLine = {
-  variantId: string;
-  productId: string | null;
-  slug: string | null;
-  title: string;
-  variantTitle: string;
-  sku: string;
-  engraving?: string;
-  quantity: number;
-  unitPricePaise: number;
-  totalPaise: number;
-  /** Why this line cannot be bought as it is; null when it can. */
-  problem: null | { kind: "unavailable" } | { kind: "stock"; left: number } | { kind: "quantity"; max: number };
-};
-
-export type PaymentOption = { method: PaymentMethod; available: boolean; reason?: string; feePaise: number };
-
-export type Quote = {
-  lines: QuoteLine[];
-  /** Totals of the buyable lines (COD fee excluded: it depends on the method chosen). */
-  totals: OrderTotals;
-  codFeePaise: number;
-  freeShippingOverPaise: number;
-  payment: PaymentOption[];
-  /** A digest of what the shopper is shown: lines, prices, shipping and fees. */
-  digest: string;
-  /** False while any line has a problem. */
-  ready: boolean;
-};
 
 function sha256(text: string): string {
   return crypto.createHash("sha256").update(text).digest("hex");
@@ -128,6 +101,7 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
     totals,
     codFeePaise: settings.cod.fee_paise,
     freeShippingOverPaise: settings.shipping.free_over_paise,
+    gstRatePercent: settings.gst.percentage,
     payment: [onlinePayment, cod],
     digest,
     ready: lines.length > 0 && lines.every((l) => l.problem === null),

@@ -1,0 +1,264 @@
+import { useEffect, useState } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { useCart } from "~/components/cart/cart-context";
+import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
+import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import { INDIAN_STATES } from "~/lib/india";
+import { formatPaise } from "~/lib/money";
+import { checkoutSchema } from "~/modules/orders/checkout-form";
+import { splitTax } from "~/modules/orders/pricing";
+import type { PaymentOption, Quote, QuoteLine } from "~/modules/orders/quote";
+
+type Submitted = { error: string; values: Record<string, string>; fieldErrors: Record<string, string> } | null;
+
+export type CheckoutPageProps = {
+  quote: Quote | null;
+  tooLarge: boolean;
+  email: string;
+  idempotencyKey: string;
+  submitted: Submitted;
+};
+
+function lineProblem(line: QuoteLine): string | null {
+  if (!line.problem) return null;
+  if (line.problem.kind === "unavailable") return "No longer available: remove it from your cart.";
+  if (line.problem.kind === "quantity") return `At most ${line.problem.max} of one item per order.`;
+  return line.problem.left === 0 ? "Sold out: remove it from your cart." : `Only ${line.problem.left} left: lower the quantity in your cart.`;
+}
+
+function paymentLabel(option: PaymentOption): string {
+  return option.method === "cod" ? `Cash on delivery (+${formatPaise(option.feePaise)})` : "UPI, cards or netbanking (Razorpay)";
+}
+
+/** The checkout form and the order summary priced on the server. */
+export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted }: CheckoutPageProps) {
+  const busy = useNavigation().state === "submitting";
+  useCartSentToServer(quote);
+  const values = submitted?.values ?? {};
+  const [errors, setErrors] = useState<Record<string, string>>(submitted?.fieldErrors ?? {});
+  useEffect(() => setErrors(submitted?.fieldErrors ?? {}), [submitted]);
+  const firstAvailable = quote?.payment.find((p) => p.available)?.method ?? "cod";
+  const [method, setMethod] = useState(values.paymentMethod ?? firstAvailable);
+  const [billingSame, setBillingSame] = useState(values.billingSame === undefined ? true : values.billingSame === "on");
+  const v = (name: string, fallback = "") => values[name] ?? fallback;
+  const err = (name: string) => errors[name];
+
+  if (tooLarge) {
+    return (
+      <Shell>
+        <FormMessage error="Your cart has too many different items for one order. Please split it into two orders." />
+      </Shell>
+    );
+  }
+  if (!quote || quote.lines.length === 0) {
+    return (
+      <Shell>
+        <p className="text-lg font-semibold">Your cart is empty</p>
+        <Link to="/all-products" className="mt-4 inline-block rounded-full bg-brand px-6 py-3 font-semibold text-white">
+          Continue Shopping
+        </Link>
+      </Shell>
+    );
+  }
+
+  const codFee = method === "cod" ? quote.codFeePaise : 0;
+  const total = quote.totals.totalPaise + codFee;
+
+  // The same schema as the server's, before sending: mistakes show at once, beside their fields.
+  const checkFirst = (event: React.FormEvent<HTMLFormElement>) => {
+    const data = Object.fromEntries(new FormData(event.currentTarget));
+    const parsed = checkoutSchema.safeParse(data);
+    if (parsed.success) return;
+    event.preventDefault();
+    const found: Record<string, string> = {};
+    for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
+    setErrors(found);
+    event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(Object.keys(found)[0]!)}"]`)?.focus();
+  };
+
+  return (
+    <Shell>
+      {submitted?.error ? (
+        <div className="mb-6">
+          <FormMessage error={submitted.error} />
+        </div>
+      ) : null}
+      <div className="grid gap-10 lg:grid-cols-[1fr_380px]">
+        <Form method="post" noValidate onSubmit={checkFirst} className="space-y-8" aria-label="Checkout">
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input type="hidden" name="quoteDigest" value={quote.digest} />
+          <fieldset className="space-y-4">
+            <legend className="text-xl font-bold">Contact</legend>
+            <TextField label="Email" name="email" type="email" autoComplete="email" defaultValue={v("email", email)} error={err("email")} required />
+            <TextField label="Mobile number" name="phone" type="tel" autoComplete="tel" inputMode="tel" placeholder="98765 43210" hint="For delivery updates. 10 digits, +91 optional." defaultValue={v("phone")} error={err("phone")} required />
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-xl font-bold">Shipping address</legend>
+            <AddressFields prefix="ship" v={v} err={err} />
+          </fieldset>
+
+          <fieldset className="space-y-4">
+            <legend className="text-xl font-bold">Billing</legend>
+            <label className="flex items-center gap-2">
+              <input type="checkbox" name="billingSame" checked={billingSame} onChange={(e) => setBillingSame(e.target.checked)} className="h-4 w-4" />
+              Billing address is the same as shipping
+            </label>
+            {billingSame ? null : <AddressFields prefix="bill" v={v} err={err} />}
+            <TextField
+              label="GSTIN (optional, for a business invoice)"
+              name="gstin"
+              autoComplete="off"
+              maxLength={15}
+              placeholder="29ABCDE1234F1Z5"
+              defaultValue={v("gstin")}
+              error={err("gstin")}
+              className="uppercase"
+            />
+          </fieldset>
+
+          <fieldset className="space-y-3">
+            <legend className="text-xl font-bold">Payment</legend>
+            {quote.payment.map((option) => (
+              <div key={option.method}>
+                <label className={`flex items-center gap-2 ${option.available ? "" : "text-slate-600"}`}>
+                  <input
+                    type="radio"
+                    name="paymentMethod"
+                    value={option.method}
+                    disabled={!option.available}
+                    checked={method === option.method}
+                    onChange={() => setMethod(option.method)}
+                    className="h-4 w-4"
+                  />
+                  {paymentLabel(option)}
+                </label>
+                {option.reason ? <p className="ml-6 text-sm text-slate-700">{option.reason}</p> : null}
+              </div>
+            ))}
+            {err("paymentMethod") ? <p className="text-sm text-red-700">{err("paymentMethod")}</p> : null}
+          </fieldset>
+
+          {quote.ready ? null : <FormMessage error="Some items in your cart cannot be ordered as they are: see the summary, then update your cart." />}
+          <button type="submit" disabled={busy || !quote.ready} className="w-full rounded-full bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60">
+            {busy ? "Placing your order..." : `Place order · ${formatPaise(total)}`}
+          </button>
+          <p className="text-sm text-slate-700">
+            By placing the order you agree to our <Link to="/terms-of-service" className="underline">terms</Link> and <Link to="/return-policy" className="underline">return policy</Link>.
+          </p>
+        </Form>
+
+        <Summary quote={quote} codFee={codFee} total={total} />
+      </div>
+    </Shell>
+  );
+}
+
+/**
+ * The server priced the cart it found in the cart cookie. A cart kept in this browser from before
+ * the cookie existed (or changed in another tab) reaches the server here: the cookie is written
+ * and the page's data loaded again.
+ */
+function useCartSentToServer(quote: Quote | null) {
+  const { items, hydrated } = useCart();
+  const { revalidate, state } = useRevalidator();
+  const browser = JSON.stringify(items.map((i) => [i.variantId, i.quantity, i.engraving?.trim() || ""]).sort());
+  const server = JSON.stringify((quote?.lines ?? []).map((l) => [l.variantId, l.quantity, l.engraving ?? ""]).sort());
+  const [asked, setAsked] = useState<string | null>(null);
+  useEffect(() => {
+    if (!hydrated || browser === server || asked === browser || state !== "idle") return;
+    document.cookie = `${CART_COOKIE}=${encodeCartCookie(items)}; Path=/; Max-Age=2592000; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+    setAsked(browser);
+    void revalidate();
+  }, [hydrated, browser, server, asked, state, items, revalidate]);
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="mb-8 text-3xl font-bold">Checkout</h1>
+      {children}
+    </div>
+  );
+}
+
+function AddressFields({ prefix, v, err }: { prefix: "ship" | "bill"; v: (n: string, f?: string) => string; err: (n: string) => string | undefined }) {
+  const n = (field: string) => `${prefix}${field}`;
+  const section = prefix === "ship" ? "shipping" : "billing";
+  return (
+    <>
+      <TextField label="Full name" name={n("Name")} autoComplete={`${section} name`} defaultValue={v(n("Name"))} error={err(n("Name"))} required />
+      <TextField label="Address line 1" name={n("Line1")} autoComplete={`${section} address-line1`} hint="House or flat number, building, street" defaultValue={v(n("Line1"))} error={err(n("Line1"))} required />
+      <TextField label="Address line 2 (optional)" name={n("Line2")} autoComplete={`${section} address-line2`} defaultValue={v(n("Line2"))} error={err(n("Line2"))} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label="City" name={n("City")} autoComplete={`${section} address-level2`} defaultValue={v(n("City"))} error={err(n("City"))} required />
+        <TextField label="PIN code" name={n("Pin")} autoComplete={`${section} postal-code`} inputMode="numeric" maxLength={6} defaultValue={v(n("Pin"))} error={err(n("Pin"))} required />
+      </div>
+      <SelectField label="State or union territory" name={n("State")} autoComplete={`${section} address-level1`} defaultValue={v(n("State"))} error={err(n("State"))} required>
+        <option value="">Choose...</option>
+        {INDIAN_STATES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Landmark (optional)" name={n("Landmark")} defaultValue={v(n("Landmark"))} error={err(n("Landmark"))} />
+    </>
+  );
+}
+
+function Summary({ quote, codFee, total }: { quote: Quote; codFee: number; total: number }) {
+  const t = quote.totals;
+  return (
+    <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-slate-200 p-5">
+      <h2 id="summary-heading" className="text-xl font-bold">
+        Order summary
+      </h2>
+      <ul className="mt-4 divide-y divide-slate-200">
+        {quote.lines.map((line) => {
+          const problem = lineProblem(line);
+          return (
+            <li key={`${line.variantId}-${line.engraving ?? ""}`} className="py-3">
+              <div className="flex justify-between gap-4">
+                <span>
+                  {line.title}
+                  {line.variantTitle && line.variantTitle !== "Default" ? ` (${line.variantTitle})` : ""} × {line.quantity}
+                  {line.engraving ? <span className="block text-sm text-slate-700">Engraving: “{line.engraving}”</span> : null}
+                </span>
+                <span className="font-medium">{problem ? "—" : formatPaise(line.totalPaise)}</span>
+              </div>
+              {problem ? (
+                <p role="alert" className="mt-1 text-sm text-red-700">
+                  {problem}
+                </p>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4">
+        <Row label="Subtotal" value={formatPaise(t.subtotalPaise)} testId="checkout-subtotal" />
+        <Row label="Shipping" value={t.shipping.totalPaise === 0 ? "Free" : formatPaise(t.shipping.totalPaise)} testId="checkout-shipping" />
+        {codFee ? <Row label="Cash on delivery fee" value={formatPaise(codFee)} testId="checkout-cod-fee" /> : null}
+        <Row label="Total" value={formatPaise(total)} testId="checkout-total" strong />
+        <div className="flex justify-between text-sm text-slate-700">
+          <dt>Includes GST ({quote.gstRatePercent}%)</dt>
+          <dd data-testid="checkout-gst">{formatPaise(t.cgstPaise + t.sgstPaise + t.igstPaise + (codFee - splitTax(codFee, quote.gstRatePercent, t.intraState).taxablePaise))}</dd>
+        </div>
+        {t.shipping.totalPaise > 0 ? <p className="text-sm text-slate-700">Free shipping on orders over {formatPaise(quote.freeShippingOverPaise)}.</p> : null}
+      </dl>
+      <Link to="/cart" className="mt-4 inline-block font-semibold text-brand underline">
+        Edit cart
+      </Link>
+    </section>
+  );
+}
+
+function Row({ label, value, testId, strong }: { label: string; value: string; testId: string; strong?: boolean }) {
+  return (
+    <div className={`flex justify-between ${strong ? "text-lg font-bold" : ""}`}>
+      <dt>{label}</dt>
+      <dd data-testid={testId}>{value}</dd>
+    </div>
+  );
+}

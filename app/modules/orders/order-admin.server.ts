@@ -1,0 +1,130 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "~/db/types";
+import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import { returnStock } from "~/modules/catalog/stock.server";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { TOPICS } from "~/modules/events/topics";
+import { nextStatuses, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
+import { orderEvents, orderLines, orders } from "./schema";
+
+// The back office's face for orders: the list with filters and search, one order in full, and the
+// moves staff make (ship, deliver, cancel, mark COD collected), each checked against the order's
+// version so two staff acting at once cannot both win.
+
+export type OrderListFilter = { q?: string; status?: OrderStatus; payment?: "cod" | "razorpay"; from?: Date; to?: Date; page?: number };
+export const ORDERS_PER_PAGE = 25;
+
+export async function listOrders(db: Db, filter: OrderListFilter) {
+  const where: SQL[] = [];
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.payment) where.push(eq(orders.paymentMethod, filter.payment));
+  if (filter.from) where.push(sql`${orders.createdAt} >= ${filter.from}`);
+  if (filter.to) where.push(sql`${orders.createdAt} < ${filter.to}`);
+  const q = filter.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(or(ilike(orders.number, like), ilike(orders.email, like), ilike(orders.phone, like))!);
+  }
+  const condition = where.length ? and(...where) : undefined;
+  const page = Math.max(1, filter.page ?? 1);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        number: orders.number,
+        createdAt: orders.createdAt,
+        email: orders.email,
+        name: sql<string>`${orders.shippingAddress}->>'name'`,
+        totalPaise: orders.totalPaise,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        paymentStatus: orders.paymentStatus,
+      })
+      .from(orders)
+      .where(condition)
+      .orderBy(desc(orders.createdAt), desc(orders.number))
+      .limit(ORDERS_PER_PAGE)
+      .offset((page - 1) * ORDERS_PER_PAGE),
+    db.select({ n: count() }).from(orders).where(condition),
+  ]);
+  return { rows, total: total?.n ?? 0, page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / ORDERS_PER_PAGE)) };
+}
+
+export async function getOrderDetail(db: Db, id: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) return null;
+  const [lines, events] = await Promise.all([
+    db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.createdAt),
+  ]);
+  const { accessTokenHash: _hash, idempotencyKey: _key, cartDigest: _digest, ...visible } = order;
+  return { ...visible, lines, events, next: nextStatuses(order.status, order.paymentMethod, order.paymentStatus) };
+}
+
+export type TransitionResult = { ok: true; message: string } | { ok: false; reason: "not-found" | "stale" | "illegal" | "invalid"; message: string };
+
+export type TransitionInput = { action: StaffTransition; expectedVersion: number; carrier?: string; trackingNumber?: string; note?: string };
+
+/** One staff move on an order: legal from its current status only, and only from the version the staff member saw. */
+export async function transitionOrder(deps: { db: Db; events: EventBus }, actor: AuditActor, orderId: string, input: TransitionInput): Promise<TransitionResult> {
+  const result = await deps.db.transaction(async (tx): Promise<TransitionResult & { number?: string; status?: OrderStatus }> => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    if (!order) return { ok: false, reason: "not-found", message: "No order with that id." };
+    if (order.version !== input.expectedVersion) {
+      return { ok: false, reason: "stale", message: "This order was changed by someone else — reload to see its current state." };
+    }
+    const allowed = nextStatuses(order.status, order.paymentMethod, order.paymentStatus);
+    if (!allowed.includes(input.action)) {
+      return { ok: false, reason: "illegal", message: `An order that is ${STATUS_LABELS[order.status].toLowerCase()} cannot be ${ACTION_PAST[input.action]}.` };
+    }
+    const set: Partial<typeof orders.$inferInsert> = { version: order.version + 1 };
+    let message: string;
+    switch (input.action) {
+      case "ship": {
+        const carrier = input.carrier?.trim();
+        const tracking = input.trackingNumber?.trim();
+        if (!carrier || !tracking) return { ok: false, reason: "invalid", message: "Enter the carrier and the tracking number." };
+        Object.assign(set, { status: "shipped", carrier, trackingNumber: tracking });
+        message = `Shipped with ${carrier}, tracking number ${tracking}.`;
+        break;
+      }
+      case "deliver":
+        Object.assign(set, { status: "delivered" });
+        message = "Delivered.";
+        break;
+      case "collect_cod":
+        Object.assign(set, { paymentStatus: "cod_collected" });
+        message = "Cash on delivery collected.";
+        break;
+      case "cancel": {
+        Object.assign(set, { status: "cancelled" });
+        const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+        for (const line of lines) if (line.variantId) await returnStock(tx, line.variantId, line.quantity);
+        message = "Cancelled; the items are back in stock.";
+        break;
+      }
+    }
+    await tx.update(orders).set(set).where(eq(orders.id, orderId));
+    await tx.insert(orderEvents).values({ orderId, kind: input.action, message, actorEmail: actor.email });
+    await recordAudit(tx, {
+      actor,
+      module: "sales",
+      action: `order_${input.action}`,
+      targetId: orderId,
+      before: { status: order.status, paymentStatus: order.paymentStatus },
+      after: { status: set.status ?? order.status, paymentStatus: set.paymentStatus ?? order.paymentStatus },
+    });
+    return { ok: true, message: `${order.number}: ${message}`, number: order.number, status: (set.status ?? order.status) as OrderStatus };
+  });
+  if (result.ok) await deps.events.publish(TOPICS.orderChanged, { orderId, number: result.number, status: result.status }).catch(() => {});
+  const { number: _n, status: _s, ...answer } = result;
+  return answer as TransitionResult;
+}
+
+const ACTION_PAST: Record<StaffTransition, string> = { ship: "shipped", deliver: "marked delivered", cancel: "cancelled", collect_cod: "marked as paid in cash" };
+
+/** Counts for the admin's menu badge and dashboard: orders waiting to be shipped. */
+export async function ordersToShip(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "processing"));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,39 @@
+// The order's life, as rules the back office and its tests share (client-safe).
+//
+// Cash on delivery: processing -> shipped -> delivered, with "COD collected" once the courier has
+// the money; cancel is possible until the order ships. Online payment (when switched on) adds
+// pending_payment before processing.
+
+export const ORDER_STATUSES = ["pending_payment", "processing", "shipped", "delivered", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending_payment: "Awaiting payment",
+  processing: "To ship",
+  shipped: "Shipped",
+  delivered: "Delivered",
+  cancelled: "Cancelled",
+};
+
+export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  paid: "Paid",
+  cod_pending: "Cash on delivery: to collect",
+  cod_collected: "Cash on delivery: collected",
+  failed: "Failed",
+  refunded: "Refunded",
+  partially_refunded: "Partly refunded",
+};
+
+export const STAFF_TRANSITIONS = ["ship", "deliver", "cancel", "collect_cod"] as const;
+export type StaffTransition = (typeof STAFF_TRANSITIONS)[number];
+
+/** The moves staff may make on an order in this state. */
+export function nextStatuses(status: OrderStatus, paymentMethod: string, paymentStatus: string): StaffTransition[] {
+  const moves: StaffTransition[] = [];
+  if (status === "processing") moves.push("ship", "cancel");
+  if (status === "pending_payment") moves.push("cancel");
+  if (status === "shipped") moves.push("deliver");
+  if (paymentMethod === "cod" && paymentStatus === "cod_pending" && (status === "shipped" || status === "delivered")) moves.push("collect_cod");
+  return moves;
+}

@@ -1,0 +1,37 @@
+import type { PaymentMethod } from "./checkout-form";
+import type { OrderTotals } from "./pricing";
+
+// What checkout shows a shopper about their cart: client-safe types the page renders.
+
+export type QuoteLine = {
+  variantId: string;
+  productId: string | null;
+  slug: string | null;
+  title: string;
+  variantTitle: string;
+  sku: string;
+  engraving?: string;
+  quantity: number;
+  unitPricePaise: number;
+  totalPaise: number;
+  /** Why this line cannot be bought as it is; null when it can. */
+  problem: null | { kind: "unavailable" } | { kind: "stock"; left: number } | { kind: "quantity"; max: number };
+};
+
+export type PaymentOption = { method: PaymentMethod; available: boolean; reason?: string; feePaise: number };
+
+export type Quote = {
+  lines: QuoteLine[];
+  /** Totals of the buyable lines (COD fee excluded: it depends on the method chosen). */
+  totals: OrderTotals;
+  codFeePaise: number;
+  freeShippingOverPaise: number;
+  /** The GST rate the lines are taxed at (today one rate for the shop, from settings). */
+  gstRatePercent: number;
+  payment: PaymentOption[];
+  /** A digest of what the shopper is shown: lines, prices, shipping and fees. */
+  digest: string;
+  /** False while any line has a problem. */
+  ready: boolean;
+};
+
