@@ -244,9 +244,10 @@ describe("marketing and settings back office", () => {
     // Well inside the 60 s window: the settings.changed event dropped the cached 18 %.
     await shopper.page.reload();
     await expect.poll(() => shopper.page.getByText("Includes GST (12%)").count(), { timeout: 10_000 }).toBe(1);
-    // GST inside the goods and inside the (now charged) ₹149 shipping, each part's taxable value rounded to the paisa.
+    // GST inside the goods, the (now charged) ₹149 shipping and the ₹49 cash-on-delivery fee (the
+    // one way to pay offered here), each part's taxable value rounded to the paisa.
     const taxIn = (paise: number) => paise - Math.round((paise * 100) / 112);
-    const gst = taxIn(card.pricePaise) + taxIn(14_900);
+    const gst = taxIn(card.pricePaise) + taxIn(14_900) + taxIn(4_900);
     expect(await shopper.page.getByTestId("checkout-gst").textContent()).toBe(`₹${Math.round(gst / 100).toLocaleString("en-IN")}`);
     expect(await shopper.page.getByTestId("checkout-shipping").textContent()).toBe("₹149");
     await shopper.context.close();

@@ -245,8 +245,8 @@ function Summary({ quote, codFee, total }: { quote: Quote; codFee: number; total
           <dt>Includes GST ({quote.gstRatePercent}%)</dt>
           <dd data-testid="checkout-gst">{formatPaise(t.cgstPaise + t.sgstPaise + t.igstPaise + (codFee - splitTax(codFee, quote.gstRatePercent, t.intraState).taxablePaise))}</dd>
         </div>
-        {t.shipping.totalPaise > 0 ? <p className="text-sm text-slate-700">Free shipping on orders over {formatPaise(quote.freeShippingOverPaise)}.</p> : null}
       </dl>
+      {t.shipping.totalPaise > 0 ? <p className="mt-2 text-sm text-slate-700">Free shipping on orders over {formatPaise(quote.freeShippingOverPaise)}.</p> : null}
       <Link to="/cart" className="mt-4 inline-block font-semibold text-brand underline">
         Edit cart
       </Link>

@@ -67,8 +67,8 @@ export function OrderPlaced({ order }: { order: PlacedOrderView }) {
             <dt>Total</dt>
             <dd data-testid="order-total">{formatPaise(order.totalPaise)}</dd>
           </div>
-          <p className="text-sm text-slate-700">Includes GST of {formatPaise(order.taxPaise)}.</p>
         </dl>
+        <p className="mt-1 text-sm text-slate-700">Includes GST of {formatPaise(order.taxPaise)}.</p>
       </section>
       <section aria-labelledby="placed-address" className="mt-6">
         <h2 id="placed-address" className="text-lg font-bold">

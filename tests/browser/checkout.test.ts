@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { expectAccessible, launchBrowser } from "../support/browser";
+import { hydrated } from "../support/storefront";
+
+// Buying, as a shopper does it: a product page, the cart, checkout, cash on delivery, the
+// thank-you page; then staff find the order in the back office and ship it.
+const OWNER = { email: "owner@glacial.in", password: "a long owner passphrase", roles: ["super_admin" as const] };
+
+describe("checkout in Chromium", () => {
+  let browser: Browser;
+  let server: AdminServer;
+  let base: string;
+
+  beforeAll(async () => {
+    server = await startAdminServer([OWNER]);
+    base = server.url;
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  });
+
+  async function addFirstBestSeller(page: Page): Promise<{ name: string; pricePaise: number }> {
+    const { cards } = (await (await fetch(`${base}/api/best-sellers?limit=1`)).json()) as { cards: { slug: string; name: string; pricePaise: number }[] };
+    const card = cards[0]!;
+    await page.goto(`${base}/product/${card.slug}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await expect.poll(() => page.getByRole("dialog", { name: /Your Cart/ }).isVisible()).toBe(true);
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL(`${base}/checkout`);
+    return card;
+  }
+
+  /** The checkout form itself (the footer's newsletter box has an Email field too). */
+  const checkout = (page: Page) => page.getByRole("form", { name: "Checkout" });
+
+  async function fillAddress(page: Page) {
+    const form = checkout(page);
+    await form.getByLabel("Full name").fill("Asha Rao");
+    await form.getByLabel("Address line 1").fill("12, 4th Cross, Indiranagar");
+    await form.getByLabel("City").fill("Bengaluru");
+    await form.getByLabel("PIN code").fill("560038");
+    await form.getByLabel("State or union territory").selectOption({ label: "Karnataka" });
+  }
+
+  it("a guest pays cash on delivery: field errors beside their fields, nothing typed lost, then the thank-you page and the order in the back office", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const card = await addFirstBestSeller(page);
+    await expect.poll(() => page.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
+    await expectAccessible(page);
+    expect(await page.getByText("UPI, cards or netbanking (Razorpay)").count()).toBe(1);
+    expect(await page.getByText(/not switched on yet/).count()).toBe(1);
+
+    await checkout(page).getByLabel("Email").fill("asha@example");
+    await checkout(page).getByLabel("Mobile number").fill("12345");
+    await checkout(page).getByLabel("Full name").fill("Asha Rao");
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await expect.poll(() => page.getByText("Enter a valid email address, like name@example.com.").count()).toBe(1);
+    expect(await page.getByText(/10-digit Indian mobile number/).count()).toBe(1);
+    expect(await page.getByText("Enter a 6-digit PIN code that does not start with 0.").count()).toBe(1);
+    expect(await checkout(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
+    expect(await checkout(page).getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
+
+    await checkout(page).getByLabel("Email").fill("asha@example.in");
+    await checkout(page).getByLabel("Mobile number").fill("98765 43210");
+    await fillAddress(page);
+    const total = await page.getByTestId("checkout-total").textContent();
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\?order=GL-\d{6}&key=/);
+    const number = (await page.getByTestId("order-number").textContent())!;
+    expect(number).toMatch(/^GL-\d{6}$/);
+    expect(await page.getByTestId("order-total").textContent()).toBe(total);
+    expect(await page.getByRole("region", { name: "Summary" }).getByText(card.name, { exact: false }).count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    // The browser's cart is empty now.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("cart"))).toBe("[]");
+    // The link without its secret shows nothing.
+    await page.goto(`${base}/thank-you?order=${number}`);
+    expect(await page.getByText("We could not find that order from this link.", { exact: false }).count()).toBe(1);
+
+    // Staff find it, open it and ship it.
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
+    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const admin = await staff.newPage();
+    await admin.goto(`${base}/admin/sales`);
+    await admin.getByLabel("Search").fill("98765");
+    await admin.getByRole("button", { name: "Filter" }).click();
+    await expect.poll(() => admin.getByRole("link", { name: number }).count()).toBe(1);
+    await expectAccessible(admin);
+    await admin.getByRole("link", { name: number }).click();
+    await expect.poll(() => admin.getByRole("heading", { level: 1 }).textContent()).toBe(`Order ${number}`);
+    await admin.getByLabel("Carrier").fill("Delhivery");
+    await admin.getByLabel("Tracking number").fill("DL998877");
+    await admin.getByRole("button", { name: "Mark shipped" }).click();
+    await expect.poll(() => admin.getByText(/Shipped with Delhivery, tracking number DL998877/).count()).toBeGreaterThan(0);
+    await expectAccessible(admin);
+    await staff.close();
+    await context.close();
+  });
+
+  it("on a phone-sized screen, a stale page is shown the new quote before any order is placed, keeping what was typed", async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await addFirstBestSeller(page);
+    await expect.poll(() => page.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
+    await checkout(page).getByLabel("Email").fill("meera@example.in");
+    await checkout(page).getByLabel("Mobile number").fill("91234 56789");
+    await fillAddress(page);
+    // The page's quote is tampered with, as if the price changed meanwhile: nothing is placed.
+    await page.evaluate(() => {
+      (document.querySelector('input[name="quoteDigest"]') as HTMLInputElement).value = "0".repeat(32);
+    });
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await expect.poll(() => page.getByText(/Prices or availability changed since you opened checkout/).count()).toBe(1);
+    expect(page.url()).toBe(`${base}/checkout`);
+    expect(await checkout(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\?order=GL-\d{6}/);
+    await context.close();
+  });
+});
