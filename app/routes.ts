@@ -28,6 +28,7 @@ export default [
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
+  route("track-order", "routes/track-order.tsx"),
   route("maintenance", "routes/maintenance.tsx"),
   route("api/cart/verify", "routes/api.cart-verify.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),

@@ -103,6 +103,20 @@ describe("checkout in Chromium", () => {
     await expect.poll(() => admin.getByText(/Shipped with Delhivery, tracking number DL998877/).count()).toBeGreaterThan(0);
     await expectAccessible(admin);
     await staff.close();
+
+    // The shopper tracks it without an account: number and email.
+    await page.goto(`${base}/track-order`);
+    const track = page.getByRole("form", { name: "Track your order" });
+    await track.getByLabel("Order number").fill(number);
+    await track.getByLabel("Email or mobile number").fill("someone.else@example.in");
+    await track.getByRole("button", { name: "Track order" }).click();
+    await expect.poll(() => page.getByText(/We could not find an order with those details/).count()).toBe(1);
+    await track.getByLabel("Email or mobile number").fill("asha@example.in");
+    await track.getByRole("button", { name: "Track order" }).click();
+    await expect.poll(() => page.getByRole("heading", { name: `Order ${number}: Shipped` }).count()).toBe(1);
+    expect(await page.getByText(/Shipped with Delhivery, tracking number DL998877/).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "track it on the courier's site" }).getAttribute("href")).toContain("DL998877");
+    await expectAccessible(page);
     await context.close();
   });
 

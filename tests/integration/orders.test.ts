@@ -3,7 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { listOutbox } from "~/modules/mail/mail.server";
-import { orderForShopper, placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import { orderForShopper, placeOrder, quoteCart, trackOrder, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
 import { getOrderDetail, listOrders, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines, orders } from "~/modules/orders/schema";
 import type { AppServices } from "~/services.server";
@@ -205,5 +205,22 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     expect((await transitionOrder(services, actor, other.order.id, { action: "cancel", expectedVersion: 1 })).ok).toBe(true);
     expect(await stockOf(bottle)).toBe(stock + 2);
     expect(await transitionOrder(services, actor, other.order.id, { action: "ship", expectedVersion: 2, carrier: "x", trackingNumber: "y" })).toMatchObject({ ok: false, reason: "illegal" });
+  });
+
+  it("tracks an order only for someone who names its number and the email or mobile given, and stops guessing", async () => {
+    const placed = await buy([{ variantId: bottle, quantity: 1 }], { email: "track.me@example.in", phone: "+91 99887 76655" });
+    if (placed.kind !== "placed") throw new Error(placed.kind);
+    const number = placed.order.number;
+    const byEmail = await trackOrder(services.db, { number, contact: "Track.Me@example.in", clientIp: "203.0.113.10" });
+    expect(byEmail).toMatchObject({ ok: true, order: { number, status: "processing", itemCount: 1, city: "Bengaluru", carrier: null } });
+    expect(await trackOrder(services.db, { number: number.toLowerCase(), contact: "99887 76655", clientIp: "203.0.113.10" })).toMatchObject({ ok: true });
+    // A wrong pair answers exactly like a number that does not exist.
+    const wrong = await trackOrder(services.db, { number, contact: "someone.else@example.in", clientIp: "203.0.113.11" });
+    const unknown = await trackOrder(services.db, { number: "GL-999999", contact: "track.me@example.in", clientIp: "203.0.113.12" });
+    expect(wrong).toEqual({ ok: false, reason: "not-found" });
+    expect(unknown).toEqual(wrong);
+    // Guessing one order's contact from many addresses: after a few failures that order is locked for an hour, even for the right pair.
+    for (let i = 0; i < 8; i++) await trackOrder(services.db, { number, contact: `guess${i}@example.in`, clientIp: `198.51.100.${i + 20}` });
+    expect(await trackOrder(services.db, { number, contact: "track.me@example.in", clientIp: "198.51.100.99" })).toMatchObject({ ok: false, reason: "limited", retryAfterSeconds: expect.any(Number) });
   });
 });

@@ -7,6 +7,8 @@ import type { EventBus } from "~/modules/events/event-bus.server";
 import { TOPICS } from "~/modules/events/topics";
 import type { Mailer } from "~/modules/mail/mail.server";
 import { sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/stock.server";
+import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
+import { normaliseIndianMobile } from "~/lib/india";
 import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
 import { billingAddressOf, checkoutSchema, shippingAddressOf, type CheckoutForm, type PaymentMethod } from "./checkout-form";
 import { orderConfirmationMail } from "./order-mail.server";
@@ -349,5 +351,60 @@ export async function orderForShopper(db: Db, number: string, accessToken: strin
     roundOffPaise: order.roundOffPaise,
     totalPaise: order.totalPaise,
     taxPaise: order.cgstPaise + order.sgstPaise + order.igstPaise,
+  };
+}
+
+export type TrackedOrder = {
+  number: string;
+  placedAt: Date;
+  status: string;
+  paymentStatus: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  itemCount: number;
+  totalPaise: number;
+  city: string;
+};
+
+export type TrackResult = { ok: true; order: TrackedOrder } | { ok: false; reason: "not-found" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
+
+/** Tracking lookups: enough for a shopper's typos, too few to guess order numbers. */
+export const TRACK_LIMITS = { perAddress: { limit: 20, windowMs: 10 * 60 * 1000 }, perOrder: { limit: 8, windowMs: 60 * 60 * 1000 } };
+
+/**
+ * An order's progress for someone who names its number and the email or mobile given at checkout.
+ * A wrong pair gets the same answer as an unknown number; failed tries are limited per client
+ * address and per order number, so numbers cannot be walked.
+ */
+export async function trackOrder(db: Db, input: { number: string; contact: string; clientIp: string }): Promise<TrackResult> {
+  const number = input.number.trim().toUpperCase();
+  const perAddress = { bucket: "track:ip", key: input.clientIp, ...TRACK_LIMITS.perAddress };
+  const perOrder = { bucket: "track:order", key: number, ...TRACK_LIMITS.perOrder };
+  for (const spec of [perAddress, perOrder]) {
+    const verdict = await checkLimit(db, spec);
+    if (!verdict.allowed) return { ok: false, reason: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+  }
+  const contact = input.contact.trim().toLowerCase();
+  const phone = normaliseIndianMobile(contact);
+  const [order] = /^GL-\d{6,}$/.test(number) ? await db.select().from(orders).where(eq(orders.number, number)) : [];
+  const matches = !!order && (order.email === contact || (phone !== null && order.phone === phone));
+  if (!order || !matches) {
+    await Promise.all([recordHit(db, perAddress), recordHit(db, perOrder)]);
+    return { ok: false, reason: "not-found" };
+  }
+  const lines = await db.select({ quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  return {
+    ok: true,
+    order: {
+      number: order.number,
+      placedAt: order.createdAt,
+      status: order.status,
+      paymentStatus: order.paymentStatus,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      itemCount: lines.reduce((n, l) => n + l.quantity, 0),
+      totalPaise: order.totalPaise,
+      city: order.shippingAddress.city,
+    },
   };
 }

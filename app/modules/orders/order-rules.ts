@@ -37,3 +37,17 @@ export function nextStatuses(status: OrderStatus, paymentMethod: string, payment
   if (paymentMethod === "cod" && paymentStatus === "cod_pending" && (status === "shipped" || status === "delivered")) moves.push("collect_cod");
   return moves;
 }
+
+const TRACKING_PAGES: Record<string, (n: string) => string> = {
+  delhivery: (n) => `https://www.delhivery.com/track-v2/package/${encodeURIComponent(n)}`,
+  "blue dart": (n) => `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${encodeURIComponent(n)}`,
+  bluedart: (n) => `https://www.bluedart.com/web/guest/trackdartresult?trackFor=0&trackNo=${encodeURIComponent(n)}`,
+  dtdc: (n) => `https://www.dtdc.in/trace.asp?strCnno=${encodeURIComponent(n)}`,
+  "india post": (n) => `https://www.indiapost.gov.in/_layouts/15/dop.portal.tracking/trackconsignment.aspx?consignment=${encodeURIComponent(n)}`,
+};
+
+/** The carrier's own tracking page for a number, when we know the carrier; null otherwise. */
+export function trackingLink(carrier: string | null, trackingNumber: string | null): string | null {
+  if (!carrier || !trackingNumber) return null;
+  return TRACKING_PAGES[carrier.trim().toLowerCase()]?.(trackingNumber) ?? null;
+}
