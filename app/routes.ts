@@ -42,6 +42,7 @@ export default [
   route("admin/logout", "routes/admin/logout.tsx"),
   // A download (resource route): outside the layout, whose loader would answer with a page.
   route("admin/marketing/subscribers.csv", "routes/admin/marketing-subscribers-csv.ts"),
+  route("admin/orders/:id/invoice.pdf", "routes/admin/order-invoice.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

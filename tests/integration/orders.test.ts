@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { listOutbox } from "~/modules/mail/mail.server";
 import { orderForShopper, placeOrder, quoteCart, trackOrder, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
+import { financialYearOf } from "~/modules/orders/invoice-number";
 import { getOrderDetail, listOrders, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines, orders } from "~/modules/orders/schema";
 import type { AppServices } from "~/services.server";
@@ -222,5 +224,31 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     // Guessing one order's contact from many addresses: after a few failures that order is locked for an hour, even for the right pair.
     for (let i = 0; i < 8; i++) await trackOrder(services.db, { number, contact: `guess${i}@example.in`, clientIp: `198.51.100.${i + 20}` });
     expect(await trackOrder(services.db, { number, contact: "track.me@example.in", clientIp: "198.51.100.99" })).toMatchObject({ ok: false, reason: "limited", retryAfterSeconds: expect.any(Number) });
+  });
+
+  it("issues consecutive tax invoices of the financial year when orders ship, as a PDF", async () => {
+    const ops = await createStaff(services, "dispatch@glacial.in", ["admin"]);
+    const actor = { id: ops.id, email: ops.email };
+    const numbers: string[] = [];
+    for (const shipState of ["29", "27"]) {
+      const placed = await buy([{ variantId: bottle, quantity: 1 }], { shipState, shipPin: shipState === "29" ? "560038" : "411001" });
+      if (placed.kind !== "placed") throw new Error(placed.kind);
+      expect(await invoicePdf(services.db, placed.order.id)).toBeNull();
+      const shipped = await transitionOrder(services, actor, placed.order.id, { action: "ship", expectedVersion: 1, carrier: "Blue Dart", trackingNumber: `BD${shipState}` });
+      expect(shipped.ok).toBe(true);
+      const detail = (await getOrderDetail(services.db, placed.order.id))!;
+      numbers.push(detail.invoice!.number);
+      const pdf = (await invoicePdf(services.db, placed.order.id, { compress: false }))!;
+      expect(pdf.number).toBe(detail.invoice!.number);
+      const text = pdf.bytes.toString("latin1");
+      expect(text.startsWith("%PDF-")).toBe(true);
+      expect(text).toContain(`(Tax invoice ${pdf.number})`);
+      expect(text).toContain(`(Order ${placed.order.number})`);
+    }
+    const fy = financialYearOf(new Date());
+    // Earlier tests shipped orders too: these two are the next two numbers of this year, one after the other.
+    const serials = numbers.map((n) => Number(n.split("/")[2]));
+    expect(numbers.every((n) => n.startsWith(`GL/${fy}/`) && n.length <= 16)).toBe(true);
+    expect(serials[1]).toBe(serials[0]! + 1);
   });
 });

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "~/db/types";
+import type { Db, Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { returnStock } from "~/modules/catalog/stock.server";
 import type { EventBus } from "~/modules/events/event-bus.server";
 import { TOPICS } from "~/modules/events/topics";
 import { nextStatuses, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
-import { orderEvents, orderLines, orders } from "./schema";
+import { financialYearOf, invoiceNumber } from "./invoice-number";
+import { invoiceCounters, invoices, orderEvents, orderLines, orders } from "./schema";
 
 // The back office's face for orders: the list with filters and search, one order in full, and the
 // moves staff make (ship, deliver, cancel, mark COD collected), each checked against the order's
@@ -53,12 +54,13 @@ export async function listOrders(db: Db, filter: OrderListFilter) {
 export async function getOrderDetail(db: Db, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
-  const [lines, events] = await Promise.all([
+  const [lines, events, [invoice]] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.createdAt),
+    db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.orderId, id)),
   ]);
   const { accessTokenHash: _hash, idempotencyKey: _key, cartDigest: _digest, ...visible } = order;
-  return { ...visible, lines, events, next: nextStatuses(order.status, order.paymentMethod, order.paymentStatus) };
+  return { ...visible, lines, events, invoice: invoice ?? null, next: nextStatuses(order.status, order.paymentMethod, order.paymentStatus) };
 }
 
 export type TransitionResult = { ok: true; message: string } | { ok: false; reason: "not-found" | "stale" | "illegal" | "invalid"; message: string };
@@ -85,7 +87,9 @@ export async function transitionOrder(deps: { db: Db; events: EventBus }, actor:
         const tracking = input.trackingNumber?.trim();
         if (!carrier || !tracking) return { ok: false, reason: "invalid", message: "Enter the carrier and the tracking number." };
         Object.assign(set, { status: "shipped", carrier, trackingNumber: tracking });
-        message = `Shipped with ${carrier}, tracking number ${tracking}.`;
+        // The goods leave: that is when the tax invoice is issued, numbered in this transaction.
+        const invoice = await issueInvoice(tx, orderId);
+        message = `Shipped with ${carrier}, tracking number ${tracking}; tax invoice ${invoice}.`;
         break;
       }
       case "deliver":
@@ -119,6 +123,21 @@ export async function transitionOrder(deps: { db: Db; events: EventBus }, actor:
   if (result.ok) await deps.events.publish(TOPICS.orderChanged, { orderId, number: result.number, status: result.status }).catch(() => {});
   const { number: _n, status: _s, ...answer } = result;
   return answer as TransitionResult;
+}
+
+/** The next consecutive number of the current financial year, and the invoice row; undone with the transaction if anything fails. */
+async function issueInvoice(tx: Tx, orderId: string, at = new Date()): Promise<string> {
+  const [existing] = await tx.select({ number: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId));
+  if (existing) return existing.number;
+  const financialYear = financialYearOf(at);
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ financialYear, lastSerial: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.financialYear, set: { lastSerial: sql`${invoiceCounters.lastSerial} + 1` } })
+    .returning({ serial: invoiceCounters.lastSerial });
+  const number = invoiceNumber(financialYear, counter!.serial);
+  await tx.insert(invoices).values({ orderId, number, financialYear, issuedAt: at });
+  return number;
 }
 
 const ACTION_PAST: Record<StaffTransition, string> = { ship: "shipped", deliver: "marked delivered", cancel: "cancelled", collect_cod: "marked as paid in cash" };

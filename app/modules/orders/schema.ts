@@ -105,3 +105,25 @@ export const orderEvents = pgTable(
   },
   (t) => [index("order_events_order_idx").on(t.orderId, t.createdAt)],
 );
+
+/** The last serial used in each financial year; incremented in the transaction that issues an invoice. */
+export const invoiceCounters = pgTable("invoice_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastSerial: integer("last_serial").notNull(),
+});
+
+/** One tax invoice per order, issued when the goods leave (the order ships). */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    number: text("number").notNull().unique(),
+    financialYear: text("financial_year").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invoices_year_idx").on(t.financialYear, t.number)],
+);

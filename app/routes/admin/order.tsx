@@ -15,7 +15,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!order) throw data(null, { status: 404 });
   return {
     canEdit: can(staff.roles, "sales", "edit"),
-    order: { ...order, createdAt: order.createdAt.toISOString(), updatedAt: order.updatedAt.toISOString(), events: order.events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })) },
+    order: {
+      ...order,
+      createdAt: order.createdAt.toISOString(),
+      updatedAt: order.updatedAt.toISOString(),
+      events: order.events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      invoice: order.invoice ? { number: order.invoice.number } : null,
+    },
   };
 }
 

@@ -37,6 +37,7 @@ export type OrderDetailProps = {
     totalPaise: number;
     lines: { id: string; title: string; variantTitle: string; sku: string; hsnCode: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
     events: { id: string; kind: string; message: string; actorEmail: string | null; createdAt: string }[];
+    invoice: { number: string } | null;
     next: StaffTransition[];
   };
 };
@@ -77,6 +78,12 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
       <p>
         Placed {when.format(new Date(order.createdAt))} · <strong>{STATUS_LABELS[order.status]}</strong> · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}
         {order.carrier ? <> · {order.carrier} {order.trackingNumber}</> : null}
+        {order.invoice ? (
+          <>
+            {" "}
+            · <a href={`/admin/orders/${order.id}/invoice.pdf`} className="text-teal-800 underline dark:text-teal-300">Tax invoice {order.invoice.number} (PDF)</a>
+          </>
+        ) : null}
       </p>
       {result && !result.ok ? <FormMessage error={result.error} /> : null}
 
