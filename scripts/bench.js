@@ -177,6 +177,14 @@ log("support streams: 500 streams on one process");
   results.supportStreams = json ? { ...JSON.parse(json), passed: streams.status === 0 } : { error: `exit ${streams.status}`, passed: false };
 }
 
+// Issue 16's check: place-order latency at 50 concurrent buyers on PostgreSQL, through the real checkout.
+log("place order: 50 buyers at once on PostgreSQL");
+{
+  const orders = spawnSync(process.execPath, [path.join(root, "scripts/bench-orders.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const json = orders.stdout.slice(orders.stdout.indexOf("{"), orders.stdout.lastIndexOf("}") + 1);
+  results.placeOrder = json ? { ...JSON.parse(json), passed: orders.status === 0 } : { error: `exit ${orders.status}`, passed: false };
+}
+
 fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });
 fs.writeFileSync(path.join(root, ".cache/bench/latest.json"), JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));

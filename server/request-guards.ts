@@ -50,7 +50,7 @@ function closeAfterAnswer(c: Context): void {
   socket.once("close", () => clearTimeout(limit));
 }
 
-function refuse(c: Context, status: 400 | 413, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
+function refuse(c: Context, status: 400 | 401 | 413, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   closeAfterAnswer(c);
   return c.json(body, status, { "Cache-Control": "no-store", ...headers });
 }
@@ -107,9 +107,7 @@ export function requestBody(services: Pick<AppServices, "auth" | "db">): Middlew
             headers: { "X-Remix-Redirect": "/admin/login", "X-Remix-Status": "302", "X-Remix-Reload-Document": "true", "Cache-Control": "no-store" },
           });
         }
-        // A document post (a form sent without scripts, a session that expired): to sign in, as the pages do.
-        closeAfterAnswer(c);
-        return new Response(null, { status: 302, headers: { Location: "/admin/login", "Cache-Control": "no-store" } });
+        return refuse(c, 401, { error: "Sign in to continue." });
       }
     }
 

@@ -86,7 +86,9 @@ describe("admin access over HTTP", () => {
       const res = await get(path, role);
       const allowed = SPEC_PERMISSIONS[role][module].includes(letter);
       const got = res.status === 302 ? `302 ${res.headers.get("location")}` : String(res.status);
-      if (got !== (allowed ? "200" : "302 /admin/dashboard")) wrong.push(`${path}: ${got}`);
+      // The order page names an order that does not exist: to those who may see orders, that is a 404.
+      const shown = path.startsWith("/admin/orders/") ? "404" : "200";
+      if (got !== (allowed ? shown : "302 /admin/dashboard")) wrong.push(`${path}: ${got}`);
     }
     expect(wrong).toEqual([]);
   });

@@ -53,8 +53,12 @@ function cartDigest(lines: readonly CartLineInput[]): string {
 
 type Settings = { shipping: SettingValue<"shipping">; cod: SettingValue<"cod">; tax: SettingValue<"store_tax">; gst: SettingValue<"gst_settings"> };
 
+/** One after another: inside a transaction every query shares one connection, which runs them in turn anyway. */
 async function checkoutSettings(db: Db | Tx): Promise<Settings> {
-  const [shipping, cod, tax, gst] = await Promise.all([getSetting(db, "shipping"), getSetting(db, "cod"), getSetting(db, "store_tax"), getSetting(db, "gst_settings")]);
+  const shipping = await getSetting(db, "shipping");
+  const cod = await getSetting(db, "cod");
+  const tax = await getSetting(db, "store_tax");
+  const gst = await getSetting(db, "gst_settings");
   return { shipping, cod, tax, gst };
 }
 
