@@ -1,7 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { isUuid } from "~/lib/ids";
-import { productVariants, products } from "./schema";
+import { sellableVariants } from "./stock.server";
 
 /** What the catalog says today about a variant in a shopper's cart. */
 export type CartVariantStatus = {
@@ -23,18 +22,6 @@ export const MAX_CART_LINES = 100;
  */
 export async function currentCartPrices(db: Db, variantIds: readonly unknown[]): Promise<CartVariantStatus[]> {
   const ids = [...new Set(variantIds.filter(isUuid))].slice(0, MAX_CART_LINES);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({
-      variantId: productVariants.id,
-      productId: products.id,
-      slug: products.slug,
-      title: products.title,
-      pricePaise: productVariants.pricePaise,
-      status: products.status,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.id, ids));
-  return rows.map(({ status, ...r }) => ({ ...r, available: status === "active" && r.pricePaise > 0 }));
+  const variants = await sellableVariants(db, ids);
+  return variants.map(({ variantId, productId, slug, title, pricePaise, available }) => ({ variantId, productId, slug, title, pricePaise, available }));
 }
