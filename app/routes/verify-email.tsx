@@ -1,6 +1,7 @@
 import { Link, redirect } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { verifyShopperEmail } from "~/modules/staff/shopper-auth.server";
+import { attachGuestOrders } from "~/modules/orders/checkout.server";
+import { currentShopper, verifyShopperEmail } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/verify-email";
 
 /** The link of a new shopper's confirmation mail: confirms the address, signs in, opens the site root. */
@@ -10,6 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!verified) return { invalid: true };
   const headers = new Headers();
   for (const cookie of verified.setCookies) headers.append("Set-Cookie", cookie);
+  // The address is confirmed now: orders placed with it as a guest become this account's.
+  const session = new Headers({ cookie: verified.setCookies.map((c) => c.split(";")[0]).join("; ") });
+  const shopper = await currentShopper(context.services.auth, session);
+  if (shopper) await attachGuestOrders(context.services.db, shopper);
   throw redirect("/", { headers });
 }
 

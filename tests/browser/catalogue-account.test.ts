@@ -3,6 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
 import { expectAccessible, launchBrowser } from "../support/browser";
+import { hydrated } from "../support/storefront";
 
 const OWNER = { email: "owner@glacial.in", password: "a long owner passphrase", roles: ["super_admin" as const] };
 
@@ -85,6 +86,29 @@ describe("shopper account pages in Chromium", () => {
     await Promise.all([page.waitForURL(`${baseUrl}/`), page.getByRole("button", { name: "Sign in" }).click()]);
     await page.goto(`${baseUrl}/login`);
     expect(await page.getByText(`You are signed in as ${email}.`).count()).toBe(1);
+    expect(await page.getByText("No orders yet.").count()).toBe(1);
+
+    // Signed in, the shopper buys: checkout knows the email, and the account lists the order.
+    const { cards } = (await (await fetch(`${baseUrl}/api/best-sellers?limit=1`)).json()) as { cards: { slug: string }[] };
+    await page.goto(`${baseUrl}/product/${cards[0]!.slug}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL(`${baseUrl}/checkout`);
+    const form = page.getByRole("form", { name: "Checkout" });
+    expect(await form.getByLabel("Email").inputValue()).toBe(email);
+    await form.getByLabel("Mobile number").fill("98765 43210");
+    await form.getByLabel("Full name").fill("Shopper Test");
+    await form.getByLabel("Address line 1").fill("7 MG Road");
+    await form.getByLabel("City").fill("Pune");
+    await form.getByLabel("PIN code").fill("411001");
+    await form.getByLabel("State or union territory").selectOption({ label: "Maharashtra" });
+    await expect.poll(() => form.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
+    await form.getByRole("button", { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\?order=GL-\d{6}/);
+    const number = (await page.getByTestId("order-number").textContent())!;
+    await page.goto(`${baseUrl}/login`);
+    expect(await page.getByRole("region", { name: "Your orders" }).getByText(number).count()).toBe(1);
     await context.close();
   });
 

@@ -3,11 +3,22 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { listOutbox } from "~/modules/mail/mail.server";
-import { orderForShopper, placeOrder, quoteCart, trackOrder, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import {
+  attachGuestOrders,
+  listShopperOrders,
+  orderForShopper,
+  placeOrder,
+  quoteCart,
+  trackOrder,
+  type CartLineInput,
+  type PlaceOrderResult,
+} from "~/modules/orders/checkout.server";
+import { currentShopper, registerShopper, verifyShopperEmail } from "~/modules/staff/shopper-auth.server";
 import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
 import { financialYearOf } from "~/modules/orders/invoice-number";
 import { getOrderDetail, listOrders, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines, orders } from "~/modules/orders/schema";
+import { users } from "~/modules/staff/schema";
 import type { AppServices } from "~/services.server";
 import { createStaff, openTestServices } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
@@ -250,5 +261,22 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     const serials = numbers.map((n) => Number(n.split("/")[2]));
     expect(numbers.every((n) => n.startsWith(`GL/${fy}/`) && n.length <= 16)).toBe(true);
     expect(serials[1]).toBe(serials[0]! + 1);
+  });
+
+  it("gives a guest's orders to the account registered later with the same address, once it is confirmed", async () => {
+    const placed = await buy([{ variantId: bottle, quantity: 1 }], { email: "Later.Member@example.in" });
+    if (placed.kind !== "placed") throw new Error(placed.kind);
+    expect(await registerShopper(services, { email: "later.member@example.in", password: "a long member passphrase" }, new Headers({ "x-forwarded-for": "203.0.113.60" }))).toEqual({ ok: true });
+    const mail = async () => (await listOutbox(services.db)).find((m) => m.to === "later.member@example.in" && m.subject === "Confirm your email for GLACIAL");
+    await expect.poll(async () => Boolean(await mail())).toBe(true);
+    const [userRow] = await services.db.select({ id: users.id }).from(users).where(eq(users.email, "later.member@example.in"));
+    // Not yet confirmed: nothing joins.
+    expect(await attachGuestOrders(services.db, { id: userRow!.id, email: "later.member@example.in", emailVerified: false })).toBe(0);
+    const token = new URL(/https?:\/\/\S+/.exec((await mail())!.text!)![0]).searchParams.get("token")!;
+    const verified = (await verifyShopperEmail(services.auth, token))!;
+    const shopper = (await currentShopper(services.auth, new Headers({ cookie: verified.setCookies.map((c) => c.split(";")[0]).join("; ") })))!;
+    expect(shopper).toMatchObject({ email: "later.member@example.in", emailVerified: true });
+    expect(await attachGuestOrders(services.db, shopper)).toBe(1);
+    expect(await listShopperOrders(services.db, shopper.id)).toEqual([expect.objectContaining({ number: placed.order.number, itemCount: 1, status: "processing" })]);
   });
 });

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
 import { formatPaise } from "~/lib/money";
@@ -411,4 +411,38 @@ export async function trackOrder(db: Db, input: { number: string; contact: strin
       city: order.shippingAddress.city,
     },
   };
+}
+
+/**
+ * A guest's orders join the account registered later with the same address, once that address is
+ * confirmed (never before: anyone can type someone else's email at checkout).
+ */
+export async function attachGuestOrders(db: Db, user: { id: string; email: string; emailVerified: boolean }): Promise<number> {
+  if (!user.emailVerified) return 0;
+  const attached = await db
+    .update(orders)
+    .set({ userId: user.id })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${user.email.toLowerCase()}`))
+    .returning({ id: orders.id });
+  return attached.length;
+}
+
+export type ShopperOrderSummary = { number: string; placedAt: Date; status: string; totalPaise: number; itemCount: number };
+
+/** A signed-in shopper's orders, newest first. */
+export async function listShopperOrders(db: Db, userId: string): Promise<ShopperOrderSummary[]> {
+  const rows = await db
+    .select({
+      number: orders.number,
+      placedAt: orders.createdAt,
+      status: orders.status,
+      totalPaise: orders.totalPaise,
+      itemCount: sql<number>`coalesce(sum(${orderLines.quantity}), 0)::int`,
+    })
+    .from(orders)
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orders.userId, userId))
+    .groupBy(orders.id)
+    .orderBy(desc(orders.createdAt));
+  return rows.map((r) => ({ ...r, itemCount: Number(r.itemCount) }));
 }

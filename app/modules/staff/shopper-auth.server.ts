@@ -123,14 +123,9 @@ export async function signOutShopper(auth: Auth, headers: Headers): Promise<stri
 }
 
 /** The signed-in shopper (any signed-in user), for checkout's prefilled email and the order's owner. */
-export async function currentShopper(auth: Auth, headers: Headers): Promise<{ id: string; email: string; name: string } | null> {
+export async function currentShopper(auth: Auth, headers: Headers): Promise<{ id: string; email: string; name: string; emailVerified: boolean } | null> {
   const session = await auth.api.getSession({ headers }).catch(() => null);
-  return session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null;
-}
-
-export async function currentShopperEmail(auth: Auth, headers: Headers): Promise<string | null> {
-  const session = await auth.api.getSession({ headers }).catch(() => null);
-  return session?.user.email ?? null;
+  return session ? { id: session.user.id, email: session.user.email, name: session.user.name, emailVerified: session.user.emailVerified } : null;
 }
 
 async function callAuth(call: () => Promise<Response>): Promise<Response | null> {
