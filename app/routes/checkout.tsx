@@ -4,6 +4,8 @@ import { CheckoutPage } from "~/components/checkout/checkout-page";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
+import { checkoutFieldsOf } from "~/modules/customers/address-form";
+import { listAddresses, rememberCheckoutAddress } from "~/modules/customers/addresses.server";
 import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
 import { currentShopper } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/checkout";
@@ -19,10 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = cartOf(request);
   const shopper = await currentShopper(context.services.auth, request.headers);
   const quote = cart === "overflow" ? null : await quoteCart(context.services.db, cart);
+  // A signed-in shopper starts from a saved address: the one asked for (?address=), else the default.
+  const savedAddresses = shopper ? await listAddresses(context.services.db, shopper.id) : [];
+  const asked = new URL(request.url).searchParams.get("address");
+  const chosen = savedAddresses.find((a) => a.id === asked) ?? savedAddresses.find((a) => a.isDefault) ?? null;
   return {
     quote,
     tooLarge: cart === "overflow",
     email: shopper?.email ?? "",
+    signedIn: Boolean(shopper),
+    savedAddresses,
+    chosenAddressId: chosen?.id ?? null,
+    prefill: chosen ? checkoutFieldsOf(chosen) : {},
+    canonical: `${context.services.config.publicUrl}/checkout`,
     // One key per checkout attempt: a repeated submit of this page is the same order.
     idempotencyKey: `co_${crypto.randomBytes(16).toString("base64url")}`,
   };
@@ -38,6 +49,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await placeOrder(context.services, form, cart, { userId: shopper?.id });
   switch (result.kind) {
     case "placed": {
+      if (shopper && form.saveAddress === "on") {
+        // "Save this address": a convenience; the order stands whatever happens here.
+        await rememberCheckoutAddress(context.services.db, shopper.id, form).catch((error: unknown) =>
+          context.services.log.error({ err: error, order: result.order.number }, "saving the checkout address failed"),
+        );
+      }
       const headers = new Headers({ "Set-Cookie": `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` });
       throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}`, { headers });
     }
@@ -56,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Checkout", description: "Place your GLACIAL order.", noindex: true });
+export const meta: Route.MetaFunction = ({ data: d }) => pageMeta({ title: "Checkout", description: "Place your GLACIAL order.", canonical: d?.canonical, noindex: true });
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
   return <CheckoutPage {...loaderData} submitted={actionData ?? null} />;
