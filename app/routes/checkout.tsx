@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { data, redirect } from "react-router";
 import { CheckoutPage } from "~/components/checkout/checkout-page";
+import { formFields } from "~/lib/form-body.server";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.services.config.publicUrl);
-  const form = Object.fromEntries(await request.formData());
+  const form = await formFields(request);
   const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const cart = cartOf(request);
   if (cart === "overflow") return data({ error: "Your cart has too many different items for one order. Please split it into two orders.", values, fieldErrors: {} }, { status: 400 });
@@ -58,8 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const headers = new Headers({ "Set-Cookie": `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` });
       throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}`, { headers });
     }
-    case "invalid":
-      return data({ error: "Please correct the highlighted fields.", values, fieldErrors: result.fieldErrors }, { status: 400 });
+    case "invalid": {
+      // The page's own hidden fields (its key, the quote it showed) have no field to highlight.
+      const expired = result.fieldErrors.idempotencyKey ?? result.fieldErrors.quoteDigest;
+      return data({ error: expired ?? "Please correct the highlighted fields.", values, fieldErrors: result.fieldErrors }, { status: 400 });
+    }
     case "empty-cart":
       return data({ error: "Your cart is empty.", values, fieldErrors: {} }, { status: 400 });
     case "quote-changed":

@@ -7,7 +7,7 @@ export type ShopperSeed = { id: string; email: string; password: string };
 /** A shopper account with a confirmed address and a password, as if registered and confirmed (no role, not staff). */
 export async function createShopper(auth: Auth, email: string, password = "a long shopper passphrase"): Promise<ShopperSeed> {
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser({ email, name: email.split("@")[0]!, emailVerified: true });
+  const user = await ctx.internalAdapter.createUser({ email, name: email.split("@")[0]!, emailVerified: true }, { method: "admin" });
   await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: await ctx.password.hash(password) });
   return { id: user.id, email, password };
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { AddressForm } from "~/components/account/address-form";
+import { formFields } from "~/lib/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
@@ -22,7 +23,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 export async function action({ request, context, params }: Route.ActionArgs) {
   requireSameOrigin(request, context.services.config.publicUrl);
   const shopper = await requireShopper(context.services, request);
-  const form = Object.fromEntries(await request.formData());
+  const form = await formFields(request);
   const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const result = params.id ? await updateAddress(context.services.db, shopper.id, params.id, form) : await createAddress(context.services.db, shopper.id, form);
   if (result.ok) throw redirect("/account/addresses?done=saved");

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { AddressBook } from "~/components/account/address-book";
+import { formFields } from "~/lib/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
@@ -29,7 +30,7 @@ const input = z.object({
 export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.services.config.publicUrl);
   const shopper = await requireShopper(context.services, request);
-  const parsed = input.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = input.safeParse(await formFields(request));
   if (!parsed.success) return data({ error: parsed.error.issues[0]!.message }, { status: 400 });
   const { intent, id } = parsed.data;
   const done = intent === "delete" ? await deleteAddress(context.services.db, shopper.id, id) : await setDefaultAddress(context.services.db, shopper.id, id);

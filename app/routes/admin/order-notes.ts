@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { formFields } from "~/lib/form-body.server";
 import { addOrderNote } from "~/modules/orders/order-notes.server";
 import { requireActionPermission, requireUuid } from "~/modules/staff/guard.server";
 import type { Route } from "./+types/order-notes";
@@ -10,7 +11,7 @@ import type { Route } from "./+types/order-notes";
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "sales", "edit");
   const id = requireUuid(params.id, "order id");
-  const result = await addOrderNote(context.services.db, staff.user, id, Object.fromEntries(await request.formData()));
+  const result = await addOrderNote(context.services.db, staff.user, id, await formFields(request));
   if (!result.ok) return data({ ok: false as const, error: result.message }, { status: result.reason === "not-found" ? 404 : 400 });
   return { ok: true as const, message: result.message };
 }
