@@ -6,7 +6,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/database.server";
 import type { DatabaseKind } from "~/db/types";
-import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
+import { CART_COOKIE } from "~/lib/cart/cart-cookie";
 import { gstinCheckCharacter } from "~/lib/india";
 import { createAuth } from "~/modules/staff/auth.server";
 import { prepareDemoStore, seedStaff, signInOverHttp } from "../support/admin-server";
