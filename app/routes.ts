@@ -29,6 +29,15 @@ export default [
   route("checkout", "routes/checkout.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
   route("track-order", "routes/track-order.tsx"),
+  // The signed-in shopper's own pages; the invoice download sits outside the layout (a file, not a page).
+  route("account/orders/:number/invoice.pdf", "routes/account/order-invoice.ts"),
+  route("account", "routes/account/layout.tsx", [
+    index("routes/account/orders.tsx"),
+    route("orders/:number", "routes/account/order.tsx"),
+    route("addresses", "routes/account/addresses.tsx"),
+    route("addresses/new", "routes/account/address-edit.tsx", { id: "account-address-new" }),
+    route("addresses/:id/edit", "routes/account/address-edit.tsx", { id: "account-address-edit" }),
+  ]),
   route("maintenance", "routes/maintenance.tsx"),
   route("api/cart/verify", "routes/api.cart-verify.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
@@ -43,6 +52,8 @@ export default [
   // A download (resource route): outside the layout, whose loader would answer with a page.
   route("admin/marketing/subscribers.csv", "routes/admin/marketing-subscribers-csv.ts"),
   route("admin/orders/:id/invoice.pdf", "routes/admin/order-invoice.ts"),
+  route("admin/sales/orders.csv", "routes/admin/sales-orders-csv.ts"),
+  route("admin/orders/:id/notes", "routes/admin/order-notes.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

@@ -9,3 +9,11 @@ export function actionThenLoaderHeaders({ actionHeaders, loaderHeaders }: { acti
   for (const cookie of actionHeaders.getSetCookie()) out.append("Set-Cookie", cookie);
   return out;
 }
+
+/**
+ * A shopper's own pages (the account area): never kept by a shared cache, nor by the browser for
+ * its back button after signing out on a shared device.
+ */
+export function privatePageHeaders(): Headers {
+  return new Headers({ "Cache-Control": "private, no-store" });
+}

@@ -3,21 +3,19 @@ import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { listShopperOrders } from "~/modules/orders/checkout.server";
-import { STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-rules";
 import { currentShopper, signInShopper, signOutShopper } from "~/modules/staff/shopper-auth.server";
-import { formatPaise } from "~/lib/money";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const shopper = await currentShopper(context.services.auth, request.headers);
-  const orders = shopper ? await listShopperOrders(context.services.db, shopper.id) : [];
-  return {
-    email: shopper?.email ?? null,
-    orders: orders.map((o) => ({ ...o, placedAt: o.placedAt.toISOString() })),
-    redirectTo: safeRedirectPath(new URL(request.url).searchParams.get("redirectTo")),
-  };
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  // Signed in already: the account (or the page that sent the shopper here).
+  if (shopper) {
+    const target = safeRedirectPath(redirectTo, "/account");
+    throw redirect(target === "/" || target.startsWith("/login") ? "/account" : target);
+  }
+  return { redirectTo: safeRedirectPath(redirectTo), canonical: `${context.services.config.publicUrl}/login` };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -43,53 +41,10 @@ function cookiesHeaders(cookies: string[]): Headers {
 
 export const headers: Route.HeadersFunction = actionThenLoaderHeaders;
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: "Sign in", description: "Sign in to your GLACIAL account.", noindex: true });
+export const meta: Route.MetaFunction = ({ data: d }) => pageMeta({ title: "Sign in", description: "Sign in to your GLACIAL account.", canonical: d?.canonical, noindex: true });
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
-  if (loaderData.email) {
-    return (
-      <div id="main" className="mx-auto max-w-md px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900">Your account</h1>
-        <p className="mt-4 text-slate-800">You are signed in as {loaderData.email}.</p>
-        <section aria-labelledby="orders-heading" className="mt-8">
-          <h2 id="orders-heading" className="text-xl font-bold text-slate-900">
-            Your orders
-          </h2>
-          {loaderData.orders.length === 0 ? (
-            <p className="mt-2 text-slate-800">No orders yet.</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-slate-200 rounded-2xl border border-slate-200">
-              {loaderData.orders.map((o) => (
-                <li key={o.number} className="flex flex-wrap justify-between gap-2 p-4">
-                  <span>
-                    <strong>{o.number}</strong> · {new Date(o.placedAt).toLocaleDateString("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" })} · {o.itemCount} item
-                    {o.itemCount === 1 ? "" : "s"}
-                  </span>
-                  <span>
-                    {STATUS_LABELS[o.status as OrderStatus] ?? o.status} · {formatPaise(o.totalPaise)}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-          <p className="mt-3 text-sm text-slate-800">
-            Where is an order? <Link to="/track-order" className="font-semibold text-brand underline">Track it</Link> with its number and your email.
-          </p>
-        </section>
-        <div className="mt-6 flex gap-3">
-          <Link to="/" className="rounded-full bg-brand px-6 py-3 font-semibold text-white">
-            Continue shopping
-          </Link>
-          <Form method="post">
-            <button type="submit" name="intent" value="logout" className="rounded-full border border-slate-900 px-6 py-3 font-semibold text-slate-900">
-              Log out
-            </button>
-          </Form>
-        </div>
-      </div>
-    );
-  }
   return (
     <div id="main" className="mx-auto max-w-md px-4 py-12">
       <h1 className="text-3xl font-bold text-slate-900">Sign in</h1>

@@ -8,6 +8,8 @@ import { formatPaise } from "~/lib/money";
 import { checkoutSchema } from "~/modules/orders/checkout-form";
 import { splitTax } from "~/modules/orders/pricing";
 import type { PaymentOption, Quote, QuoteLine } from "~/modules/orders/quote";
+import type { SavedAddress } from "~/modules/customers/address-form";
+import { SavedAddressPicker, SAVED_ADDRESS_FORM } from "./saved-address-picker";
 
 type Submitted = { error: string; values: Record<string, string>; fieldErrors: Record<string, string> } | null;
 
@@ -17,6 +19,12 @@ export type CheckoutPageProps = {
   email: string;
   idempotencyKey: string;
   submitted: Submitted;
+  /** Signed in: the shopper may save the address typed here. */
+  signedIn?: boolean;
+  /** The signed-in shopper's address book, and the one whose fields the form starts with. */
+  savedAddresses?: SavedAddress[];
+  chosenAddressId?: string | null;
+  prefill?: Record<string, string>;
 };
 
 function lineProblem(line: QuoteLine): string | null {
@@ -31,7 +39,7 @@ function paymentLabel(option: PaymentOption): string {
 }
 
 /** The checkout form and the order summary priced on the server. */
-export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted }: CheckoutPageProps) {
+export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted, signedIn = false, savedAddresses = [], chosenAddressId = null, prefill = {} }: CheckoutPageProps) {
   const busy = useNavigation().state === "submitting";
   useCartSentToServer(quote);
   const values = submitted?.values ?? {};
@@ -39,8 +47,9 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
   useEffect(() => setErrors(submitted?.fieldErrors ?? {}), [submitted]);
   const firstAvailable = quote?.payment.find((p) => p.available)?.method ?? "cod";
   const [method, setMethod] = useState(values.paymentMethod ?? firstAvailable);
-  const [billingSame, setBillingSame] = useState(values.billingSame === undefined ? true : values.billingSame === "on");
-  const v = (name: string, fallback = "") => values[name] ?? fallback;
+  // A form sent back with errors says itself whether the box was ticked (an unticked box is not sent).
+  const billingSame = submitted ? values.billingSame === "on" : true;
+  const v = (name: string, fallback = "") => values[name] ?? prefill[name] ?? fallback;
   const err = (name: string) => errors[name];
 
   if (tooLarge) {
@@ -95,16 +104,29 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
 
           <fieldset className="space-y-4">
             <legend className="text-xl font-bold">Shipping address</legend>
-            <AddressFields prefix="ship" v={v} err={err} />
+            {savedAddresses.length ? <SavedAddressPicker addresses={savedAddresses} chosenId={chosenAddressId} /> : null}
+            {/* Another saved address chosen: the fields start again from it. */}
+            <div key={chosenAddressId ?? "typed"} className="space-y-4">
+              <AddressFields prefix="ship" v={v} err={err} />
+            </div>
+            {signedIn ? (
+              <label className="flex items-center gap-2">
+                <input type="checkbox" name="saveAddress" defaultChecked={values.saveAddress === "on" || (!submitted && savedAddresses.length === 0)} className="h-4 w-4" />
+                Save this address to my account
+              </label>
+            ) : null}
           </fieldset>
 
-          <fieldset className="space-y-4">
+          {/* The billing fields hide while the box is ticked (CSS, so it works before any script runs). */}
+          <fieldset className="group space-y-4">
             <legend className="text-xl font-bold">Billing</legend>
             <label className="flex items-center gap-2">
-              <input type="checkbox" name="billingSame" checked={billingSame} onChange={(e) => setBillingSame(e.target.checked)} className="h-4 w-4" />
+              <input type="checkbox" id="billing-same" name="billingSame" defaultChecked={billingSame} className="h-4 w-4" />
               Billing address is the same as shipping
             </label>
-            {billingSame ? null : <AddressFields prefix="bill" v={v} err={err} />}
+            <div className="space-y-4 group-has-[#billing-same:checked]:hidden">
+              <AddressFields prefix="bill" v={v} err={err} />
+            </div>
             <TextField
               label="GSTIN (optional, for a business invoice)"
               name="gstin"
@@ -150,6 +172,8 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
 
         <Summary quote={quote} codFee={codFee} total={total} />
       </div>
+      {/* The saved-address picker's own form (forms cannot nest): it reloads checkout with that address. */}
+      {savedAddresses.length ? <Form id={SAVED_ADDRESS_FORM} method="get" action="/checkout" preventScrollReset replace /> : null}
     </Shell>
   );
 }

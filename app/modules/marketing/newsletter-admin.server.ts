@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, type SQL } from "drizzl
 import type { Db } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { newsletterSubscribers } from "./schema";
-import { csvSafeCell } from "./csv-safe";
+import { csvSafeCell } from "~/lib/csv-safe";
 
 // The back office's face for newsletter subscribers: list, search, unsubscribe, export.
 

@@ -63,4 +63,13 @@ describe("checkout form", () => {
     expect(errorsOf({ ...good, gstin: "29ABC" }).gstin).toMatch(/15 characters/);
     expect(errorsOf({ ...good, billingSame: "", billName: "Rao Traders", billLine1: "MG Road", billCity: "Pune", billState: "27", billPin: "411001", gstin: mh })).toEqual({});
   });
+
+  it("sets the (hidden) billing fields aside while billing is the same as shipping", () => {
+    const hidden = { billName: "", billLine1: "", billLine2: "", billCity: "", billState: "", billPin: "", billLandmark: "" };
+    const parsed = checkoutSchema.parse({ ...good, ...hidden, billName: "Someone Else" });
+    expect(billingAddressOf(parsed)).toMatchObject({ name: "Asha Rao", city: "Bengaluru" });
+    expect(Object.keys(parsed).filter((k) => k.startsWith("bill") && k !== "billingSame")).toEqual([]);
+    // Unticked, the same empty fields are each asked for.
+    expect(Object.keys(errorsOf({ ...good, ...hidden, billingSame: undefined })).sort()).toEqual(["billCity", "billLine1", "billName", "billPin", "billState"]);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { findControlCharacter } from "~/lib/control-characters";
-import { INDIAN_STATES, gstinProblem, isPinCode, normaliseIndianMobile, stateByCode } from "~/lib/india";
+import { INDIAN_STATES, gstinProblem, stateByCode } from "~/lib/india";
+import { mobileField, postalAddressFields, type PostalAddress } from "~/lib/postal-address";
 
 // The checkout form's one schema: the browser checks with it before sending, the server checks
 // again with the same rules. Every field has its own message, shown beside it.
@@ -8,43 +8,8 @@ import { INDIAN_STATES, gstinProblem, isPinCode, normaliseIndianMobile, stateByC
 export const PAYMENT_METHODS = ["cod", "razorpay"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `Enter ${label}.` })
-    .trim()
-    .min(1, `Enter ${label}.`)
-    .max(max, `${label[0]!.toUpperCase()}${label.slice(1)} can be at most ${max} characters.`)
-    .refine((v) => findControlCharacter(v, { allowLineBreaks: false }) === null, `${label[0]!.toUpperCase()}${label.slice(1)} contains characters that are not allowed.`);
-
-const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .refine((v) => findControlCharacter(v, { allowLineBreaks: false }) === null, `${label} contains characters that are not allowed.`)
-    .optional()
-    .transform((v) => v || undefined);
-
-const stateField = z
-  .string({ message: "Choose a state or union territory." })
-  .refine((code) => !!stateByCode(code), "Choose a state or union territory from the list.");
-
-const pinField = z
-  .string({ message: "Enter the 6-digit PIN code." })
-  .trim()
-  .refine((pin) => isPinCode(pin), "Enter a 6-digit PIN code that does not start with 0.");
-
 function address(prefix: "ship" | "bill") {
-  const who = prefix === "ship" ? "the recipient's name" : "the billing name";
-  return {
-    [`${prefix}Name`]: text(who, 100),
-    [`${prefix}Line1`]: text("the address (house, street)", 200),
-    [`${prefix}Line2`]: optionalText("Address line 2", 200),
-    [`${prefix}City`]: text("the city", 100),
-    [`${prefix}State`]: stateField,
-    [`${prefix}Pin`]: pinField,
-    [`${prefix}Landmark`]: optionalText("Landmark", 120),
-  } as Record<string, z.ZodType>;
+  return postalAddressFields(prefix, prefix === "ship" ? "the recipient's name" : "the billing name");
 }
 
 const checkbox = z
@@ -54,17 +19,7 @@ const checkbox = z
 
 const base = z.object({
   email: z.string({ message: "Enter your email address." }).trim().toLowerCase().max(254, "Email can be at most 254 characters.").email("Enter a valid email address, like name@example.com."),
-  phone: z
-    .string({ message: "Enter your mobile number." })
-    .trim()
-    .transform((v, ctx) => {
-      const phone = normaliseIndianMobile(v);
-      if (!phone) {
-        ctx.addIssue({ code: "custom", message: "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (+91 optional)." });
-        return z.NEVER;
-      }
-      return phone;
-    }),
+  phone: mobileField,
   ...address("ship"),
   billingSame: checkbox,
   gstin: z
@@ -82,7 +37,18 @@ const base = z.object({
 
 const billing = z.object(address("bill")).partial();
 
-export const checkoutSchema = base.and(billing).superRefine((form, ctx) => {
+/**
+ * The page always sends the billing fields (they are only hidden while "same as shipping" is
+ * ticked, so the box works before any script runs): with the box ticked they are set aside unread.
+ */
+function withoutBillingWhenSame(input: unknown): unknown {
+  if (typeof input !== "object" || input === null) return input;
+  const form = input as Record<string, unknown>;
+  if (form.billingSame !== "on" && form.billingSame !== "true") return input;
+  return Object.fromEntries(Object.entries(form).filter(([key]) => !key.startsWith("bill") || key === "billingSame"));
+}
+
+const checkoutRules = base.and(billing).superRefine((form, ctx) => {
   const data = form as Record<string, unknown>;
   if (!data.billingSame) {
     const parsed = z.object(address("bill")).safeParse(data);
@@ -100,6 +66,8 @@ export const checkoutSchema = base.and(billing).superRefine((form, ctx) => {
   }
 });
 
+export const checkoutSchema = z.preprocess(withoutBillingWhenSame, checkoutRules);
+
 export type CheckoutForm = z.output<typeof base> & {
   billName?: string;
   billLine1?: string;
@@ -110,7 +78,7 @@ export type CheckoutForm = z.output<typeof base> & {
   billLandmark?: string;
 };
 
-export type PostalAddress = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
+export type { PostalAddress };
 
 export function shippingAddressOf(form: CheckoutForm): PostalAddress {
   const f = form as unknown as Record<string, string | undefined>;

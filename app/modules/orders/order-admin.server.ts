@@ -15,7 +15,8 @@ import { invoiceCounters, invoices, orderEvents, orderLines, orders } from "./sc
 export type OrderListFilter = { q?: string; status?: OrderStatus; payment?: "cod" | "razorpay"; from?: Date; to?: Date; page?: number };
 export const ORDERS_PER_PAGE = 25;
 
-export async function listOrders(db: Db, filter: OrderListFilter) {
+/** The filter as one SQL condition: the list and its CSV export select exactly the same orders. */
+export function orderListCondition(filter: OrderListFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.payment) where.push(eq(orders.paymentMethod, filter.payment));
@@ -26,7 +27,11 @@ export async function listOrders(db: Db, filter: OrderListFilter) {
     const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     where.push(or(ilike(orders.number, like), ilike(orders.email, like), ilike(orders.phone, like))!);
   }
-  const condition = where.length ? and(...where) : undefined;
+  return where.length ? and(...where) : undefined;
+}
+
+export async function listOrders(db: Db, filter: OrderListFilter) {
+  const condition = orderListCondition(filter);
   const page = Math.max(1, filter.page ?? 1);
   const [rows, [total]] = await Promise.all([
     db

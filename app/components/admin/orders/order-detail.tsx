@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { PageTitle } from "~/components/admin/module-unavailable";
+import { OrderNoteForm } from "~/components/admin/orders/order-note-form";
 import { FormMessage } from "~/components/ui/field";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
@@ -182,11 +183,13 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
         <ol className="mt-2 space-y-2 text-sm">
           {order.events.map((e) => (
             <li key={e.id}>
-              <time dateTime={e.createdAt} className="text-slate-600 dark:text-slate-400">{when.format(new Date(e.createdAt))}</time> — {e.message}
+              <time dateTime={e.createdAt} className="text-slate-600 dark:text-slate-400">{when.format(new Date(e.createdAt))}</time> — {e.kind === "note" ? <strong>Note: </strong> : null}
+              <span className="whitespace-pre-line">{e.message}</span>
               {e.actorEmail ? <span className="text-slate-600 dark:text-slate-400"> ({e.actorEmail})</span> : null}
             </li>
           ))}
         </ol>
+        {canEdit ? <OrderNoteForm orderId={order.id} /> : null}
       </section>
     </section>
   );

@@ -22,6 +22,8 @@ export function OrdersList({ filter, rows, total, page, pages }: OrdersListProps
     params.set("page", String(n));
     return `?${params.toString()}`;
   };
+  // The same filter, every page: the file holds all the orders the list finds.
+  const exportLink = `/admin/sales/orders.csv?${new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString()}`;
   return (
     <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
       <PageTitle>Orders</PageTitle>
@@ -61,9 +63,16 @@ export function OrdersList({ filter, rows, total, page, pages }: OrdersListProps
           Filter
         </button>
       </Form>
-      <p className="mt-4 text-sm text-slate-700 dark:text-slate-300">
-        {total} order{total === 1 ? "" : "s"}
-      </p>
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          {total} order{total === 1 ? "" : "s"}
+        </p>
+        {total > 0 ? (
+          <a href={exportLink} download className="text-sm font-semibold text-teal-800 underline dark:text-teal-300">
+            Export these {total} order{total === 1 ? "" : "s"} (CSV)
+          </a>
+        ) : null}
+      </div>
       {rows.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No orders match.</p>
       ) : (

@@ -1,0 +1,44 @@
+import { data, redirect } from "react-router";
+import { AddressForm } from "~/components/account/address-form";
+import { formFields } from "~/lib/form-body.server";
+import { pageMeta } from "~/lib/meta";
+import { privatePageHeaders } from "~/lib/route-headers";
+import { requireSameOrigin } from "~/lib/same-origin.server";
+import { formValuesOf } from "~/modules/customers/address-form";
+import { requireShopper } from "~/modules/customers/account-guard.server";
+import { createAddress, getAddress, updateAddress } from "~/modules/customers/addresses.server";
+import type { Route } from "./+types/address-edit";
+
+// /account/addresses/new and /account/addresses/:id/edit: one form for adding and changing an address.
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const shopper = await requireShopper(context.services, request);
+  const base = context.services.config.publicUrl;
+  if (!params.id) return { editing: null, values: {}, canonical: `${base}/account/addresses/new` };
+  const address = await getAddress(context.services.db, shopper.id, params.id);
+  if (!address) throw data({ error: "That address is not in your address book." }, { status: 404, headers: privatePageHeaders() });
+  return { editing: { id: address.id, isDefault: address.isDefault }, values: formValuesOf(address), canonical: `${base}/account/addresses/${address.id}/edit` };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireSameOrigin(request, context.services.config.publicUrl);
+  const shopper = await requireShopper(context.services, request);
+  const form = await formFields(request);
+  const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  const result = params.id ? await updateAddress(context.services.db, shopper.id, params.id, form) : await createAddress(context.services.db, shopper.id, form);
+  if (result.ok) throw redirect("/account/addresses?done=saved");
+  if (result.reason === "invalid") return data({ error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors, values }, { status: 400 });
+  if (result.reason === "limit") return data({ error: result.message, fieldErrors: {}, values }, { status: 409 });
+  throw data({ error: "That address is not in your address book." }, { status: 404 });
+}
+
+export const headers: Route.HeadersFunction = privatePageHeaders;
+
+export const meta: Route.MetaFunction = ({ data: d }) =>
+  pageMeta({ title: d?.editing ? "Edit address" : "Add an address", description: "Your saved GLACIAL delivery addresses.", canonical: d?.canonical, noindex: true });
+
+export default function AccountAddressEdit({ loaderData, actionData }: Route.ComponentProps) {
+  return <AddressForm editing={loaderData.editing} values={actionData?.values ?? loaderData.values} fieldErrors={actionData?.fieldErrors ?? {}} error={actionData?.error ?? null} />;
+}
+
+export { AccountErrorBoundary as ErrorBoundary } from "~/components/account/account-error";
