@@ -149,7 +149,7 @@ export async function saveGoogleFeedSettings(
   const outcome = await outcomeOf(() =>
     services.db.transaction(async (tx) => {
       const value = { brand: input.brand, google_product_category: input.googleProductCategory, excluded_product_ids: excluded };
-      const version = await saveSettingChecked(tx, { key: "google_feed", value, expectedVersion, actor, module: "google_feed", what: "The Google feed settings" });
+      const version = await saveSettingChecked(tx, { key: "google_feed", value, expectedVersion, actor, module: "google_feed", what: "The Google feed configuration" });
       return { message: "Google feed settings saved.", version };
     }),
   );
