@@ -25,6 +25,7 @@ export default [
   route("verify-email", "routes/verify-email.tsx"),
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
+  route("feeds/google.xml", "routes/feeds-google-xml.ts"),
   route("cart", "routes/cart.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("thank-you", "routes/thank-you.tsx"),

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { pathKindOf } from "~/lib/path-kinds";
 import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
 import { readBypassCookie } from "~/modules/settings/maintenance-cookie.server";
 import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance-rules";
@@ -41,6 +42,12 @@ export function maintenanceGate(services: GateServices): MiddlewareHandler {
         status: 204,
         headers: { ...headers, "X-Remix-Redirect": "/maintenance", "X-Remix-Status": "302", "X-Remix-Reload-Document": "true" },
       });
+    }
+    if (pathKindOf(c.req.path) === "feed") {
+      // A feed fetcher (Google's) reads status codes, not pages: 503 with Retry-After tells it the
+      // closure is temporary, so it keeps the items it has and fetches again later
+      // (docs/decisions/0008-google-feed-closed-during-maintenance.md).
+      return c.text("The shop is closed for maintenance. Fetch the feed again later.", 503, headers);
     }
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       return new Response(null, { status: 302, headers: { ...headers, Location: "/maintenance" } });

@@ -19,6 +19,8 @@ describe("path kinds", () => {
       ["/images/products/a.webp", "image"],
       ["/assets/app-1.js", "asset"],
       ["/healthz", "health"],
+      ["/feeds/google.xml", "feed"],
+      ["/feedsx", "storefront"],
     ];
     for (const [path, kind] of cases) expect(pathKindOf(path), path).toBe(kind);
     expect(isAdminPath("/admin/login")).toBe(true);

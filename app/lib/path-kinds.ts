@@ -18,6 +18,8 @@ export type PathKind =
   | "api"
   /** Server-sent events of the storefront. */
   | "events"
+  /** The catalogue for machines (the Google Merchant feed): fetched on a schedule, never by a shopper. */
+  | "feed"
   /** Storefront pages and their actions. */
   | "storefront";
 
@@ -43,6 +45,7 @@ export function pathKindOf(pathname: string): PathKind {
   if (under(page, "/api/support")) return "support-api";
   if (under(page, "/api")) return "api";
   if (under(page, "/events")) return "events";
+  if (under(page, "/feeds")) return "feed";
   return "storefront";
 }
 

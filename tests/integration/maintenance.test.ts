@@ -133,6 +133,11 @@ describe.each(DRIVERS)("maintenance gate middleware on %s", (kind) => {
     const post = await get("/api/newsletter", { method: "POST", body: "email=a@b.in", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
     expect(post.status).toBe(503);
     expect(post.headers.get("Retry-After")).toBe("3600");
+    // The Google feed is closed too, but told so in the status a fetcher reads (no redirect to a page).
+    const feed = await get("/feeds/google.xml");
+    expect(feed.status).toBe(503);
+    expect(feed.headers.get("Retry-After")).toBe("3600");
+    expect(feed.headers.get("Location")).toBeNull();
   });
 
   it("leaves /maintenance, /admin, auth, images, assets and health open", async () => {

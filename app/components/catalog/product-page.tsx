@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { formatPaise } from "~/lib/money";
 import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
@@ -45,7 +45,13 @@ export function ProductPage({
   warranty?: string;
 }) {
   const { addItem } = useCart();
-  const [selection, setSelection] = useState<Record<string, string>>(() => ({ ...defaultVariant(product.variants)?.optionValues }));
+  // ?variant=<id> (the Google feed's links) opens on that variant, so the price and stock shown
+  // are the ones the feed's item states; otherwise the first variant in stock.
+  const [searchParams] = useSearchParams();
+  const [selection, setSelection] = useState<Record<string, string>>(() => {
+    const linked = product.variants.find((v) => v.id === searchParams.get("variant"));
+    return { ...(linked ?? defaultVariant(product.variants))?.optionValues };
+  });
   const [engraving, setEngraving] = useState("");
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);

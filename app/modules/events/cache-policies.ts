@@ -29,7 +29,7 @@ export const CACHE_POLICIES = {
   },
   /** app/modules/events/read-cache.server.ts: storefrontCacheFor */
   storefrontRead: {
-    holds: "storefront read models: header menu, settings the storefront reads, home lists, product and listing data",
+    holds: "storefront read models: header menu, settings the storefront reads, home lists, product and listing data, the Google Merchant feed",
     key: "READ_KEYS (read-cache.server.ts)",
     invalidatedBy: STOREFRONT_TOPICS,
     ttlMs: 60_000,

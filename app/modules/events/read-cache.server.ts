@@ -58,6 +58,8 @@ export const READ_KEYS = {
   collection: (slug: string) => `collection:${slug}`,
   collectionListing: (collectionId: string, params: unknown) => `collection-listing:${collectionId}:${JSON.stringify(params)}`,
   categoryListing: (slug: string, params: unknown) => `category-listing:${slug}:${JSON.stringify(params)}`,
+  /** The Google Merchant feed: its XML, ETag and diagnostics (google-feed.server.ts). */
+  googleFeed: () => "google-feed",
 } as const;
 
 const caches = new WeakMap<EventBus, ReadCache>();

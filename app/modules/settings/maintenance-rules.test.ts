@@ -3,7 +3,7 @@ import { gateDecision, isGatedPath, pagePathOf } from "./maintenance-rules";
 
 describe("maintenance gate paths", () => {
   it("gates storefront pages, their data requests and storefront endpoints", () => {
-    for (const p of ["/", "/cart", "/product/glacier-classic-bottle", "/_root.data", "/cart.data", "/api/newsletter", "/events/storefront", "/sitemap.xml"]) {
+    for (const p of ["/", "/cart", "/product/glacier-classic-bottle", "/_root.data", "/cart.data", "/api/newsletter", "/events/storefront", "/sitemap.xml", "/feeds/google.xml"]) {
       expect(isGatedPath(p), p).toBe(true);
     }
   });

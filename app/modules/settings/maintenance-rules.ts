@@ -12,6 +12,8 @@ export const DEFAULT_MAINTENANCE_MESSAGE =
 // files and images the maintenance page itself shows, the health check, and the support chat —
 // open on purpose, so that a shopper with an order in flight can still reach the shop while it is
 // closed (docs/decisions/0005-chat-open-during-maintenance.md).
+// The Google feed is not among them: while the shop is closed its landing pages are too, and
+// prices may be mid-change (docs/decisions/0008-google-feed-closed-during-maintenance.md).
 const OPEN_KINDS = new Set<PathKind>(["admin", "admin-public", "asset", "image", "health", "support-api"]);
 // /__manifest is React Router's route discovery: route structure only, no shop data.
 const OPEN_PAGES = ["/api/auth", "/maintenance", "/__manifest"];

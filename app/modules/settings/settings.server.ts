@@ -56,6 +56,23 @@ export const SETTINGS = {
     schema: z.object({ enabled: z.boolean(), fee_paise: z.number().int().min(0), max_order_paise: z.number().int().min(0) }),
     fallback: { enabled: true, fee_paise: 4_900, max_order_paise: 2_000_000 },
   },
+  /**
+   * The Google Merchant feed (/feeds/google.xml): the brand every item carries, Google's product
+   * category for the whole catalogue (an id or a taxonomy path; empty lets Google choose), and the
+   * products kept out of the feed.
+   */
+  google_feed: {
+    schema: z.object({
+      brand: z.string().trim().min(1).max(70),
+      google_product_category: z.string().trim().max(250),
+      excluded_product_ids: z.array(z.string().uuid()).max(2000),
+    }),
+    fallback: {
+      brand: "GLACIAL",
+      google_product_category: "Home & Garden > Kitchen & Dining > Food & Beverage Carriers > Water Bottles",
+      excluded_product_ids: [] as string[],
+    },
+  },
   /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
   staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;
