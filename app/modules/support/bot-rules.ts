@@ -26,17 +26,19 @@ const ORDER = [
 export function findOrderNumber(text: string): string | null {
   const prefixed = text.match(/\bGL[\s#-]*(\d{4,9})\b/i);
   if (prefixed) return `GL-${prefixed[1]!.padStart(6, "0")}`;
-  // Bare digits: 4 to 9 of them, not part of a longer number (a mobile number has 10).
-  const bare = text.match(/(?:^|[^\d+])#?(\d{4,9})(?![\d])/);
+  // Bare digits: 4 to 9 of them, once mobile numbers (10 digits, however spaced) are set aside.
+  const bare = text.replace(MOBILE, " ").match(/(?:^|[^\d+])#?(\d{4,9})(?![\d])/);
   if (bare && !normaliseIndianMobile(bare[1]!)) return `GL-${bare[1]!.padStart(6, "0")}`;
   return null;
 }
+
+const MOBILE = /(?:\+?91[\s-]*)?[6-9](?:[\s-]*\d){9}/g;
 
 /** The email or Indian mobile number in a message (what checkout asked for), or null. */
 export function findContact(text: string): string | null {
   const email = text.match(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/i);
   if (email) return email[0].replace(/[.]+$/, "").toLowerCase();
-  for (const candidate of text.match(/(?:\+?91[\s-]*)?[6-9](?:[\s-]*\d){9}/g) ?? []) {
+  for (const candidate of text.match(MOBILE) ?? []) {
     const phone = normaliseIndianMobile(candidate);
     if (phone) return phone;
   }
