@@ -7,18 +7,14 @@ import type { Metrics } from "./metrics";
 import { TOPICS } from "~/modules/events/topics";
 import { replyAsBot } from "~/modules/support/bot.server";
 import type { ChatMessage } from "~/modules/support/chat-input";
-import {
-  findVisitorConversation,
-  hashSecret,
-  listMessages,
-  sendVisitorMessage,
-  type ConversationEvent,
-  type MessageEvent,
-} from "~/modules/support/conversations.server";
+import { findVisitorConversation, listMessages, sendVisitorMessage, type ConversationEvent, type MessageEvent } from "~/modules/support/conversations.server";
 import { supportDeps } from "~/modules/support/deps.server";
 import { SupportError } from "~/modules/support/errors";
 import { conversationSummary } from "~/modules/support/inbox.server";
+import { presenceFor } from "~/modules/support/presence.server";
+import { sendDueReplyMails } from "~/modules/support/reply-mail.server";
 import { streamHubFor } from "~/modules/support/stream-hub.server";
+import { newVisitorId, readVisitorId, signVisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS, visitorCookieKey } from "~/modules/support/visitor-cookie.server";
 import { getStaff } from "~/modules/staff/guard.server";
 import { clientIpOf } from "~/modules/staff/login-throttle.server";
 import { can } from "~/modules/staff/permissions";
@@ -46,7 +42,14 @@ function frameOf(m: ChatMessage): string {
 export type SupportApiOptions = {
   keepAliveMs?: number;
   metrics?: Metrics;
+  /**
+   * How often this process looks for reply emails that are due (a timer set at each staff reply
+   * sends them on time; this sweep covers a restart or a reply on another process). 0: never.
+   */
+  replyMailSweepMs?: number;
 };
+
+export const REPLY_MAIL_SWEEP_MS = 60_000;
 
 /** The cookie carrying a visitor's token to the stream of one conversation (and nowhere else). */
 export const STREAM_COOKIE = "glacial_chat_stream";
@@ -85,6 +88,26 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
   const api = new Hono();
   const deps = supportDeps(services);
   const keepAliveMs = options.keepAliveMs ?? KEEP_ALIVE_MS;
+  const secure = services.config.publicUrl.startsWith("https:");
+  let cookieKey: Promise<Buffer> | undefined;
+  const visitorKey = () => (cookieKey ??= services.auth.$context.then((ctx) => visitorCookieKey(ctx.secret)));
+
+  const sweepMs = options.replyMailSweepMs ?? REPLY_MAIL_SWEEP_MS;
+  if (sweepMs > 0) {
+    const sweep = setInterval(() => void sendDueReplyMails(deps), sweepMs);
+    sweep.unref?.();
+    void sendDueReplyMails(deps);
+  }
+
+  /** The visitor id of the request's signed cookie; a new one (and its cookie) when it has none. */
+  async function visitorIdOf(c: Context): Promise<string> {
+    const key = await visitorKey();
+    const known = readVisitorId(key, getCookie(c, VISITOR_COOKIE));
+    if (known) return known;
+    const id = newVisitorId();
+    setCookie(c, VISITOR_COOKIE, signVisitorId(key, id), { path: "/api/support", httpOnly: true, sameSite: "Lax", secure, maxAge: VISITOR_COOKIE_MAX_AGE_SECONDS });
+    return id;
+  }
 
   api.post("/chat", async (c) => {
     try {
@@ -92,8 +115,9 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         throw new SupportError(400, "Send the message as JSON.");
       });
       const token = c.req.header("x-visitor-token") ?? (typeof body?.visitorToken === "string" ? body.visitorToken : null);
-      const sent = await sendVisitorMessage(deps, body, { token, ipHash: hashSecret(`ip:${clientIpOf(c.req.raw.headers)}`) });
-      const reply = await replyAsBot(deps, sent.conversation, sent.message.message);
+      const clientIp = clientIpOf(c.req.raw.headers);
+      const sent = await sendVisitorMessage(deps, body, { token, clientIp, visitorId: await visitorIdOf(c) });
+      const reply = await replyAsBot(deps, sent.conversation, sent.message.message, { clientIp, firstMessage: Boolean(sent.visitorToken) });
       return c.json({
         conversationId: sent.conversationId,
         ...(sent.visitorToken ? { visitorToken: sent.visitorToken } : {}),
@@ -112,10 +136,11 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         path: streamPath(conversation.id),
         httpOnly: true,
         sameSite: "Strict",
-        secure: services.config.publicUrl.startsWith("https:"),
+        secure,
         maxAge: 60 * 60 * 24 * 30,
       });
-      return c.json({ messages: await listMessages(services.db, conversation.id) }, 200, { "Cache-Control": "no-store" });
+      // The visitor's name too: a browser opening the conversation from a reply email's link has only the link.
+      return c.json({ messages: await listMessages(services.db, conversation.id), visitor: { name: conversation.visitorName } }, 200, { "Cache-Control": "no-store" });
     } catch (error) {
       return fail(c, error, services);
     }
@@ -139,10 +164,12 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         // JSON.stringify escapes every newline, so the data is one line, as SSE needs.
         for (const m of messages) void enqueue(() => stream.write(frameOf(m)));
       });
+      const gone = presenceFor(deps).join(conversationId);
       options.metrics?.openStreams.inc({ stream: "support-visitor" });
       await holdOpen(stream, keepAliveMs, enqueue, () => {
         options.metrics?.openStreams.dec({ stream: "support-visitor" });
         leave();
+        gone();
       });
     });
   });

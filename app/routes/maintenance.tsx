@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { ChatLauncher } from "~/components/support/chat-launcher";
 import { pageMeta } from "~/lib/meta";
 import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
 import { serializeBypassCookie } from "~/modules/settings/maintenance-cookie.server";
@@ -59,6 +60,8 @@ export default function Maintenance({ loaderData }: Route.ComponentProps) {
       <a href="/" className="mt-10 rounded-full bg-white px-6 py-3 font-semibold text-brand hover:bg-slate-100">
         {loaderData.enabled ? "Try again" : "Go to the shop"}
       </a>
+      {/* The chat stays open during maintenance on purpose (docs/decisions/0005): shoppers can still reach us. */}
+      {loaderData.enabled ? <ChatLauncher /> : null}
     </main>
   );
 }

@@ -6,7 +6,7 @@ import { BOT_TEXT } from "~/modules/support/bot.server";
 import { MESSAGE_TOO_LONG, type ChatMessage } from "~/modules/support/chat-input";
 import { hashSecret, insertMessage, lockConversation, publishMessage, type MessageEvent, type StoredMessage } from "~/modules/support/conversations.server";
 import { supportDeps } from "~/modules/support/deps.server";
-import { TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "~/modules/support/errors";
+import { TOO_MANY_MESSAGES } from "~/modules/support/errors";
 import {
   assignConversation,
   createCannedReply,
@@ -137,20 +137,12 @@ describe.each(DRIVERS)("support chat on %s", (kind) => {
     expect(exact.body.messages[0]!.message).toHaveLength(2000);
   });
 
-  it("allows 10 messages a minute per conversation and 5 new conversations an hour per IP", async () => {
+  it("allows 10 messages a minute per conversation", async () => {
     const c = await start("Hi");
     for (let i = 2; i <= 10; i++) expect((await next(c.id, c.token, `message ${i}`)).status).toBe(200);
     const eleventh = await next(c.id, c.token, "message 11");
     expect(eleventh).toMatchObject({ status: 429, body: { error: TOO_MANY_MESSAGES } });
     expect((await history(c.id, c.token)).body.messages.filter((m) => m.senderType === "visitor")).toHaveLength(10);
-
-    const ip = "192.0.2.77";
-    for (let i = 1; i <= 5; i++) {
-      expect((await send({ conversationId: null, message: "Hi", visitorInfo: { name: `V${i}` } }, { ip })).status).toBe(200);
-    }
-    const sixth = await send({ conversationId: null, message: "Hi", visitorInfo: { name: "V6" } }, { ip });
-    expect(sixth).toMatchObject({ status: 429, body: { error: TOO_MANY_CONVERSATIONS } });
-    expect((await send({ conversationId: null, message: "Hi", visitorInfo: { name: "Other" } }, { ip: "192.0.2.78" })).status).toBe(200);
   });
 
   it("the bot answers a FAQ question with the right passage and its page, and a product question with price, stock and link", async () => {
@@ -182,12 +174,6 @@ describe.each(DRIVERS)("support chat on %s", (kind) => {
     expect(second.body.messages[1]!.message).toBe(BOT_TEXT.handoverUnmatched);
     const [row] = await services.db.select().from(supportConversations).where(eq(supportConversations.id, c.id));
     expect(row!.status).toBe("waiting_for_staff");
-  });
-
-  it("says order tracking is coming and offers a human", async () => {
-    const c = await start();
-    const r = await next(c.id, c.token, "Where is my order GL-100234?");
-    expect(r.body.messages[1]!.message).toBe(BOT_TEXT.order);
   });
 
   it("hands over on 'talk to a human', and stays silent once staff replied", async () => {

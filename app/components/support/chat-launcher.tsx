@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { CHAT_LINK_FRAGMENT } from "~/modules/support/chat-input";
 import { ChatButton } from "./chat-button";
 
 // The chat's code (its form schema, the link finder, the live stream) loads on the first click
@@ -8,6 +9,10 @@ const ChatWidget = lazy(() => loadWidget().then((m) => ({ default: m.ChatWidget 
 
 export function ChatLauncher() {
   const [wanted, setWanted] = useState(false);
+  // A reply email's link (/#chat=...) opens the chat at once on that conversation.
+  useEffect(() => {
+    if (window.location.hash.startsWith(`#${CHAT_LINK_FRAGMENT}=`)) setWanted(true);
+  }, []);
   if (wanted)
     return (
       <Suspense fallback={<ChatButton open={false} aria-busy="true" />}>

@@ -7,6 +7,7 @@ import {
   MAX_MESSAGE_CHARS,
   MESSAGE_TOO_LONG,
   NAME_REQUIRED,
+  parseChatLink,
   SEND_FAILED,
   visitorInfoSchema,
   type ChatMessage,
@@ -22,10 +23,28 @@ import { MessageText } from "./message-text";
 
 export const CHAT_STORAGE_KEY = "support_chat";
 
-class RefusedError extends Error {}
+class RefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
 
 type Stored = { visitor: VisitorInfo; conversationId?: string; token?: string };
 type Entry = ChatMessage & { pending?: boolean };
+
+/**
+ * A reply email's link names a conversation and its secret in the URL's fragment: it becomes the
+ * stored conversation (the name comes with its history), and the fragment leaves the address bar.
+ */
+function takeChatLink(): Stored | null {
+  const link = parseChatLink(window.location.hash);
+  if (!link) return null;
+  window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+  return { visitor: { name: readStored()?.visitor.name ?? "", phone: undefined }, conversationId: link.conversationId, token: link.token };
+}
 
 function readStored(): Stored | null {
   try {
@@ -58,10 +77,16 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
   const [stored, setStored] = useState<Stored | null>(null);
   const [messages, setMessages] = useState<Entry[]>([]);
   const [sending, setSending] = useState(false);
+  /** The server's reason for the last refused message (a limit above all), shown in the panel until a send succeeds. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => setStored(readStored()), []);
+  useEffect(() => {
+    const fromLink = takeChatLink();
+    if (fromLink) writeStored(fromLink);
+    setStored(fromLink ?? readStored());
+  }, []);
 
   const update = useCallback((value: Stored | null) => {
     writeStored(value);
@@ -88,8 +113,11 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
           return;
         }
         if (!res.ok) return;
-        const { messages: history } = (await res.json()) as { messages: ChatMessage[] };
+        const { messages: history, visitor } = (await res.json()) as { messages: ChatMessage[]; visitor?: { name: string } };
         if (cancelled) return;
+        // Opened from an email's link on another device: the conversation tells us the name.
+        const known = storedRef.current;
+        if (known && visitor?.name && known.visitor.name !== visitor.name) update({ ...known, visitor: { ...known.visitor, name: visitor.name } });
         setMessages((m) => merge(m, history));
         const after = history.at(-1)?.seq ?? 0;
         // The token reaches the stream in the HttpOnly cookie the history answer set, never in the URL.
@@ -149,14 +177,18 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
         if (!res.ok || !body?.conversationId || !body.messages) {
           // The server's own reason for a refusal it explains (too fast, too long); otherwise the spec's notice.
           const reason = res.status >= 400 && res.status < 500 && body?.error ? body.error : SEND_FAILED.description;
-          throw new RefusedError(reason);
+          throw new RefusedError(reason, res.status);
         }
         if (!conversationId && body.visitorToken) update({ ...stored, conversationId: body.conversationId, token: body.visitorToken });
         setMessages((m) => merge(m.filter((x) => x.id !== tempId), body.messages!));
+        setRefusal(null);
         return true;
       } catch (error) {
         setMessages((m) => m.filter((x) => x.id !== tempId));
-        notify.error(SEND_FAILED.title, { description: error instanceof RefusedError ? error.message : SEND_FAILED.description });
+        const reason = error instanceof RefusedError ? error.message : SEND_FAILED.description;
+        notify.error(SEND_FAILED.title, { description: reason });
+        // A limit stays in view (a toast fades): the shopper needs to know when to try again.
+        if (error instanceof RefusedError && error.status === 429) setRefusal(reason);
         return false;
       } finally {
         setSending(false);
@@ -191,7 +223,7 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
             </button>
           </header>
           {stored ? (
-            <Thread messages={messages} sending={sending} onSend={send} />
+            <Thread messages={messages} sending={sending} refusal={refusal} onSend={send} />
           ) : (
             <IntakeForm onStart={(visitor) => update({ visitor })} />
           )}
@@ -299,7 +331,7 @@ function senderLabel(m: ChatMessage): string {
   return `${m.senderName} (GLACIAL team)`;
 }
 
-function Thread({ messages, sending, onSend }: { messages: Entry[]; sending: boolean; onSend(text: string): Promise<boolean> }) {
+function Thread({ messages, sending, refusal, onSend }: { messages: Entry[]; sending: boolean; refusal: string | null; onSend(text: string): Promise<boolean> }) {
   const [text, setText] = useState("");
   const listRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
@@ -347,6 +379,11 @@ function Thread({ messages, sending, onSend }: { messages: Entry[]; sending: boo
           </p>
         ) : null}
       </div>
+      {refusal ? (
+        <p role="alert" className="border-t border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950">
+          {refusal}
+        </p>
+      ) : null}
       <form
         className="flex items-end gap-2 border-t border-slate-200 p-3"
         onSubmit={(e) => {

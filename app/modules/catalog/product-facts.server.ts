@@ -1,6 +1,6 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { productVariants, products } from "./schema";
+import { collections, productCollections, productVariants, products } from "./schema";
 
 // Read face for the support bot: every active product with its variants' prices and stock.
 
@@ -42,4 +42,21 @@ export async function listActiveProductFacts(db: Db): Promise<ProductFacts[]> {
     options: p.options,
     variants: variants.filter((v) => v.productId === p.id).map(({ productId: _p, ...v }) => v),
   }));
+}
+
+/** Active collections with their descriptions and active products, in order (the bot answers "do you have gifts for Diwali" with one). */
+export async function listActiveCollectionFacts(db: Db): Promise<{ slug: string; name: string; description: string; productTitles: string[] }[]> {
+  const rows = await db
+    .select({ id: collections.id, slug: collections.slug, name: collections.name, description: collections.description })
+    .from(collections)
+    .where(eq(collections.isActive, true))
+    .orderBy(asc(collections.sortOrder));
+  if (rows.length === 0) return [];
+  const members = await db
+    .select({ collectionId: productCollections.collectionId, title: products.title })
+    .from(productCollections)
+    .innerJoin(products, eq(products.id, productCollections.productId))
+    .where(and(eq(products.status, "active"), inArray(productCollections.collectionId, rows.map((r) => r.id))))
+    .orderBy(asc(productCollections.sortOrder), asc(products.sortOrder));
+  return rows.map(({ id, ...c }) => ({ ...c, productTitles: members.filter((m) => m.collectionId === id).map((m) => m.title) }));
 }

@@ -6,9 +6,12 @@ import { withWarranty } from "./warranty";
 
 // Read face for the support bot's retrieval: the FAQ and the Markdown pages, as stored.
 
-export async function listFaqItems(db: Db): Promise<{ id: string; question: string; answer: string }[]> {
+export async function listFaqItems(db: Db): Promise<{ id: string; question: string; answer: string; phrasings: string[] }[]> {
   const [rows, warranty] = await Promise.all([
-    db.select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer }).from(faqItems).orderBy(asc(faqItems.sortOrder)),
+    db
+      .select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer, phrasings: faqItems.phrasings })
+      .from(faqItems)
+      .orderBy(asc(faqItems.sortOrder)),
     getSetting(db, "warranty"),
   ]);
   return rows.map((row) => ({ ...row, answer: withWarranty(row.answer, warranty.period) }));

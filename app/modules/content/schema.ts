@@ -38,6 +38,8 @@ export const faqItems = pgTable("faq_items", {
   id: id(),
   question: text("question").notNull(),
   answer: text("answer").notNull(),
+  /** Other ways shoppers ask this question, taught by staff: the support bot matches them too. */
+  phrasings: jsonb("phrasings").$type<string[]>().notNull().default([]),
   sortOrder: integer("sort_order").notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

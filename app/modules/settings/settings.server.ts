@@ -73,6 +73,21 @@ export const SETTINGS = {
       excluded_product_ids: [] as string[],
     },
   },
+  /**
+   * The support chat's limits. Thousands of shoppers on one mobile network share a public address
+   * (carrier-grade NAT), so new chats are limited per visitor (a signed cookie); the per-address
+   * number is only a ceiling against floods. Messages are limited per conversation, and so are
+   * wrong order lookups in the chat (on top of order tracking's own limits).
+   */
+  support_limits: {
+    schema: z.object({
+      conversations_per_visitor_per_hour: z.number().int().min(1).max(1000),
+      conversations_per_ip_per_hour: z.number().int().min(1).max(1_000_000),
+      messages_per_conversation_per_minute: z.number().int().min(1).max(1000),
+      order_lookups_per_conversation: z.number().int().min(1).max(100),
+    }),
+    fallback: { conversations_per_visitor_per_hour: 5, conversations_per_ip_per_hour: 300, messages_per_conversation_per_minute: 10, order_lookups_per_conversation: 5 },
+  },
   /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
   staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;

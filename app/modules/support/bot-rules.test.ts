@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterNoMatch, classify, planReply, type ConversationState } from "./bot-rules";
+import { afterNoMatch, classify, findContact, findOrderNumber, planReply, trackingNeeds, type ConversationState } from "./bot-rules";
 
 const open: ConversationState = { status: "open", staffReplied: false, unmatched: 0 };
 
@@ -14,8 +14,8 @@ describe("classify", () => {
       expect(classify(t), t).toBe("order");
     }
   });
-  it("treats product and policy questions as questions", () => {
-    for (const t of ["How long do bottles keep drinks cold?", "Is it dishwasher safe?", "price of the chai tumbler", "Do you ship to Pune?"]) {
+  it("treats product and policy questions as questions, even with 'track' or an amount in them", () => {
+    for (const t of ["How long do bottles keep drinks cold?", "Is it dishwasher safe?", "price of the chai tumbler", "Do you ship to Pune?", "do you track me with advertising cookies", "my order total is 3000, will shipping cost me anything"]) {
       expect(classify(t), t).toBe("question");
     }
   });
@@ -23,6 +23,28 @@ describe("classify", () => {
     expect(classify("Hello!")).toBe("greeting");
     expect(classify("Thanks a lot")).toBe("thanks");
     expect(classify("hello, what sizes do you have?")).toBe("question");
+  });
+});
+
+describe("order details in a message", () => {
+  it("finds the order number however it is typed", () => {
+    for (const t of ["GL-000123", "gl 000123", "order #000123", "it is GL000123.", "order 000123 please"]) expect(findOrderNumber(t), t).toBe("GL-000123");
+    expect(findOrderNumber("call me on 98765 43210")).toBeNull();
+    expect(findOrderNumber("9876543210")).toBeNull();
+  });
+  it("finds the checkout email or Indian mobile", () => {
+    expect(findContact("my email is Asha.Rao@Example.in.")).toBe("asha.rao@example.in");
+    expect(findContact("phone +91 98765-43210")).toBe("+919876543210");
+    expect(findContact("order GL-000123")).toBeNull();
+  });
+  it("continues an order lookup with a bare number or contact, and knows what is still missing", () => {
+    expect(classify("GL-000123")).toBe("order");
+    expect(classify("asha@example.in")).toBe("question");
+    expect(classify("asha@example.in", { tracking: true })).toBe("order");
+    expect(trackingNeeds({ number: null, contact: null })).toBe("both");
+    expect(trackingNeeds({ number: "GL-000123", contact: null })).toBe("contact");
+    expect(trackingNeeds({ number: null, contact: "a@b.in" })).toBe("number");
+    expect(trackingNeeds({ number: "GL-000123", contact: "a@b.in" })).toBe("ready");
   });
 });
 
@@ -47,7 +69,7 @@ describe("hand-over rules", () => {
     expect(planReply("question", waiting)).toEqual({ kind: "answer" });
     expect(afterNoMatch(waiting)).toEqual({ kind: "silent" });
   });
-  it("answers order questions with the order-tracking notice", () => {
+  it("starts order tracking on an order question", () => {
     expect(planReply("order", open)).toEqual({ kind: "order" });
   });
 });

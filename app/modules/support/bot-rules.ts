@@ -1,3 +1,5 @@
+import { normaliseIndianMobile } from "~/lib/india";
+
 // The bot's decisions that need no database: which kind of message this is, and what the
 // conversation's state allows. Pure, so the hand-over rules are unit-tested.
 
@@ -8,17 +10,51 @@ const HUMAN = [
   /\b(real|live)\s+(person|human|agent)\b/i,
   /\b(agent|human|representative|customer care executive)\b/i,
 ];
+// "Track" alone is not enough: "do you track me with cookies" is a privacy question.
 const ORDER = [
-  /\b(track|tracking)\b/i,
+  /\btrack(ing)?\b.{0,30}\b(order|parcel|package|delivery|shipment|consignment)\b/i,
+  /\b(order|parcel|package|shipment)\b.{0,30}\btrack(ing)?\b/i,
+  /^\s*track(ing)?\b/i,
   /\bwhere\b.{0,20}\b(my|the)\s+(order|parcel|package|delivery|shipment)\b/i,
+  /\b(order|parcel|package)\b.{0,20}\b(kaha|kahan|kab aayega|kab ayega|status|not (yet )?(arrived|come|received|delivered))\b/i,
   /\border\s*(status|number|no\.?|id)\b/i,
-  /\border\b.{0,20}#?\b[A-Z]{0,4}-?\d{4,}\b/i,
+  // An order number: GL-000123, or six digits or more ("order total is 3000" is not one).
+  /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i,
 ];
 
-export function classify(text: string): Intent {
+/** An order number as the shop prints it (GL-000123), found in a message in any of the ways shoppers type it. */
+export function findOrderNumber(text: string): string | null {
+  const prefixed = text.match(/\bGL[\s#-]*(\d{4,9})\b/i);
+  if (prefixed) return `GL-${prefixed[1]!.padStart(6, "0")}`;
+  // Bare digits: 4 to 9 of them, once mobile numbers (10 digits, however spaced) are set aside.
+  const bare = text.replace(MOBILE, " ").match(/(?:^|[^\d+])#?(\d{4,9})(?![\d])/);
+  if (bare && !normaliseIndianMobile(bare[1]!)) return `GL-${bare[1]!.padStart(6, "0")}`;
+  return null;
+}
+
+const MOBILE = /(?:\+?91[\s-]*)?[6-9](?:[\s-]*\d){9}/g;
+
+/** The email or Indian mobile number in a message (what checkout asked for), or null. */
+export function findContact(text: string): string | null {
+  const email = text.match(/[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[a-z]{2,}/i);
+  if (email) return email[0].replace(/[.]+$/, "").toLowerCase();
+  for (const candidate of text.match(MOBILE) ?? []) {
+    const phone = normaliseIndianMobile(candidate);
+    if (phone) return phone;
+  }
+  return null;
+}
+
+/**
+ * The kind of a message. While the bot is collecting an order's details (`tracking`), a message
+ * giving an order number or an email/mobile continues that.
+ */
+export function classify(text: string, opts: { tracking?: boolean } = {}): Intent {
   const t = text.trim();
   if (HUMAN.some((r) => r.test(t))) return "human";
   if (ORDER.some((r) => r.test(t))) return "order";
+  if (/^\s*(#|GL[\s#-]*)\d{4,9}\s*$/i.test(t)) return "order";
+  if (opts.tracking && (findOrderNumber(t) || findContact(t))) return "order";
   if (/^(hi|hello|hey|hii+|namaste|good\s+(morning|afternoon|evening))\b[\s!.,]*$/i.test(t)) return "greeting";
   if (/^(thanks|thank you|thx|ok(ay)?|great|cool)\b[\s!.,]*(a lot|so much)?[\s!.,]*$/i.test(t)) return "thanks";
   return "question";
@@ -54,6 +90,14 @@ export function planReply(intent: Intent, state: ConversationState): BotStep {
   if (intent === "greeting") return { kind: "greeting" };
   if (intent === "thanks") return state.status === "waiting_for_staff" ? { kind: "silent" } : { kind: "thanks" };
   return { kind: "answer" };
+}
+
+/** Order tracking: what is still missing before the bot may look the order up. */
+export function trackingNeeds(details: { number: string | null; contact: string | null }): "both" | "number" | "contact" | "ready" {
+  if (!details.number && !details.contact) return "both";
+  if (!details.number) return "number";
+  if (!details.contact) return "contact";
+  return "ready";
 }
 
 /** After a question retrieval could not answer. */

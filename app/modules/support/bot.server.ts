@@ -1,13 +1,21 @@
 import { eq } from "drizzle-orm";
+import { formatPaise } from "~/lib/money";
+import { trackOrder, type TrackedOrder } from "~/modules/orders/checkout.server";
+import { trackingLink } from "~/modules/orders/order-rules";
+import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
+import { getMaintenanceState } from "~/modules/settings/maintenance.server";
+import { getSetting } from "~/modules/settings/settings.server";
 import type { ChatMessage } from "./chat-input";
-import { afterNoMatch, classify, planReply, type BotStep, type ConversationState } from "./bot-rules";
+import { afterNoMatch, classify, findContact, findOrderNumber, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
-import { answerFrom, indexedCorpus, isGoodMatch, rankPassages } from "./retrieval.server";
-import { supportConversations } from "./schema";
+import { answerFrom, isGoodMatch, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
 export const BOT_NAME = "GLACIAL Assistant";
+
+const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
 export const BOT_TEXT = {
   handoverAsked: "Of course. I have passed your chat to our support team: a team member will reply here shortly.",
@@ -15,44 +23,134 @@ export const BOT_TEXT = {
     "I could not find an answer to that either, so I have passed your chat to our support team: a team member will reply here shortly.",
   noMatch:
     'Sorry, I could not find an answer to that in our help pages. Could you put it another way? You can also type "talk to a human" to reach our team.',
-  order:
-    'Order tracking in this chat is coming soon. A team member can check your order for you now: type "talk to a human" and I will pass your chat on (please have your order number ready).',
+  orderAskBoth:
+    "I can check that for you. Please send your order number (like GL-000123) and the email or mobile number you gave at checkout.",
+  orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
+  orderAskContact: "Thanks. Which email or mobile number did you give at checkout? I need it to show you the order.",
+  orderNotFound:
+    'I could not find an order with that number and that email or mobile number. Please check both and send them again, or type "talk to a human".',
+  orderTooManyTries:
+    'For your security I cannot look up more orders in this chat. Type "talk to a human" and our team will check your order with you, or use /track-order later.',
+  orderLimited: (minutes: number) =>
+    `There have been too many tries to look up that order. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or type "talk to a human".`,
   thanks: "You are welcome! Is there anything else I can help you with?",
   greeting: (name: string) =>
-    `Hi ${name}! I am GLACIAL's assistant. Ask me about our bottles and tumblers, sizes, prices, stock, shipping, returns or the warranty. Type "talk to a human" at any time to reach our team.`,
+    `Hi ${name}! I am GLACIAL's assistant. Ask me about our bottles and tumblers, sizes, prices, stock, shipping, returns or the warranty, or track an order. Type "talk to a human" at any time to reach our team.`,
+  maintenance: (message: string) =>
+    `Our shop is closed for maintenance at the moment${message ? ` (${message.replace(/\s+/g, " ").trim().replace(/[.!]$/, "")})` : ""}, but this chat stays open: I can answer questions and track orders, and our team can reply here.`,
 };
+
+/** How an order's status reads to a shopper. */
+const SHOPPER_STATUS: Record<string, string> = {
+  pending_payment: "waiting for payment",
+  processing: "confirmed and being prepared for dispatch",
+  shipped: "on its way",
+  delivered: "delivered",
+  cancelled: "cancelled",
+};
+
+export function orderAnswer(o: TrackedOrder): string {
+  const items = `${o.itemCount} item${o.itemCount === 1 ? "" : "s"}`;
+  const lines = [`Order ${o.number}, placed ${when.format(o.placedAt)} (${items}, ${formatPaise(o.totalPaise)}), is ${SHOPPER_STATUS[o.status] ?? o.status}.`];
+  if (o.carrier && o.trackingNumber) {
+    lines.push(`Carrier: ${o.carrier}, tracking number ${o.trackingNumber}.`);
+    const link = trackingLink(o.carrier, o.trackingNumber);
+    if (link) lines.push(`Follow the parcel here: ${link}`);
+  }
+  lines.push("Details any time: /track-order");
+  return lines.join("\n");
+}
 
 function stateOf(c: Conversation): ConversationState {
   return { status: c.status, staffReplied: c.staffRepliedAt !== null, unmatched: c.botUnmatched };
+}
+
+/** What the bot says to a question on its own (no conversation): the answer, or null when it does not know. */
+export type Understood = { text: string; best: Ranked } | null;
+
+/** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
+export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
+  const ranked = searchKnowledge(await knowledgeIndex(deps.db, deps.events), question);
+  const best = ranked[0];
+  return isGoodMatch(best) ? { text: answerFrom(best.passage), best } : null;
+}
+
+/** The FAQ entry closest to a question, even below the answering bar: staff teaching the bot start from it. */
+export async function closestFaq(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<string | null> {
+  const ranked = searchKnowledge(await knowledgeIndex(deps.db, deps.events), question, 12);
+  return ranked.find((r) => r.passage.source === "faq" && r.coverage > 0)?.passage.faqId ?? null;
+}
+
+/** The bot's hands-off preview of a first message in a new conversation: what it would answer, or null (it would hand over). */
+export async function previewReply(deps: Pick<SupportDeps, "db" | "events">, text: string): Promise<{ kind: BotStep["kind"] | "no_match"; text: string | null }> {
+  const intent = classify(text);
+  const step = planReply(intent, { status: "open", staffReplied: false, unmatched: 0 });
+  if (step.kind !== "answer") return { kind: step.kind, text: null };
+  const understood = await understand(deps, text);
+  return understood ? { kind: "answer", text: understood.text } : { kind: "no_match", text: null };
 }
 
 /**
  * The bot's reply to one visitor message, stored as sender_type 'ai' (or nothing when the bot
  * stays silent). Never throws for a bot problem: the visitor's message is already stored.
  */
-export async function replyAsBot(deps: SupportDeps, conversation: Conversation, visitorText: string): Promise<ChatMessage | null> {
+export async function replyAsBot(
+  deps: SupportDeps,
+  conversation: Conversation,
+  visitorText: string,
+  ctx: { clientIp?: string; firstMessage?: boolean } = {},
+): Promise<ChatMessage | null> {
   try {
-    return await reply(deps, conversation, visitorText);
+    return await reply(deps, conversation, visitorText, { clientIp: ctx.clientIp ?? "unknown", firstMessage: ctx.firstMessage ?? false });
   } catch (error) {
     deps.log?.error({ err: error, conversationId: conversation.id }, "the support bot failed");
     return null;
   }
 }
 
-async function reply(deps: SupportDeps, conversation: Conversation, visitorText: string): Promise<ChatMessage | null> {
+/** Order lookups one chat may get wrong in an hour (on top of the order module's own limits). */
+const TRACK_WINDOW_MS = 60 * 60 * 1000;
+
+async function trackStep(deps: SupportDeps, conversation: Conversation, text: string, clientIp: string): Promise<{ text: string; botState: BotState | null }> {
+  const before = conversation.botState;
+  const details = { number: findOrderNumber(text) ?? before?.number ?? null, contact: findContact(text) ?? before?.contact ?? null };
+  const needs = trackingNeeds(details);
+  if (needs !== "ready") {
+    const ask = needs === "both" ? BOT_TEXT.orderAskBoth : needs === "number" ? BOT_TEXT.orderAskNumber : BOT_TEXT.orderAskContact;
+    return { text: ask, botState: { flow: "track", ...details } };
+  }
+  const limits = await getSetting(deps.db, "support_limits");
+  const guesses = { bucket: "chat-track", key: conversation.id, limit: limits.order_lookups_per_conversation, windowMs: TRACK_WINDOW_MS };
+  if (!(await checkLimit(deps.db, guesses)).allowed) return { text: BOT_TEXT.orderTooManyTries, botState: null };
+  const result = await trackOrder(deps.db, { number: details.number!, contact: details.contact!, clientIp });
+  if (result.ok) return { text: orderAnswer(result.order), botState: null };
+  if (result.reason === "limited") return { text: BOT_TEXT.orderLimited(Math.ceil(result.retryAfterSeconds / 60)), botState: null };
+  await recordHit(deps.db, guesses);
+  if (!(await checkLimit(deps.db, guesses)).allowed) return { text: BOT_TEXT.orderTooManyTries, botState: null };
+  return { text: BOT_TEXT.orderNotFound, botState: { flow: "track", number: null, contact: null } };
+}
+
+async function reply(deps: SupportDeps, conversation: Conversation, visitorText: string, ctx: { clientIp: string; firstMessage: boolean }): Promise<ChatMessage | null> {
   const state = stateOf(conversation);
-  let step: BotStep | { kind: "no_match" } = planReply(classify(visitorText), state);
+  const tracking = conversation.botState?.flow === "track";
+  let step: BotStep | { kind: "no_match" } = planReply(classify(visitorText, { tracking }), state);
   let text: string | null = null;
   let unmatched = state.unmatched;
+  // Anything but another order detail ends an unfinished order lookup.
+  let botState: BotState | null = null;
 
+  if (step.kind === "order") {
+    const tracked = await trackStep(deps, conversation, visitorText, ctx.clientIp);
+    text = tracked.text;
+    botState = tracked.botState;
+  }
   if (step.kind === "answer") {
-    const ranked = await rankPassages(deps.db, visitorText, await indexedCorpus(deps.db, deps.events));
-    const best = ranked[0];
-    if (isGoodMatch(best)) {
+    const understood = await understand(deps, visitorText);
+    if (understood) {
       unmatched = 0;
-      text = answerFrom(best.passage);
+      text = understood.text;
       if (deps.llm) {
-        const good = ranked.filter(isGoodMatch).map((r) => r.passage);
+        const good = searchKnowledge(await knowledgeIndex(deps.db, deps.events), visitorText).filter(isGoodMatch).map((r) => r.passage);
         text = (await phraseWithLlm(deps.llm, visitorText, good)) ?? text;
       }
     } else {
@@ -63,20 +161,26 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
   if (step.kind === "silent") return null;
   if (step.kind === "handover") text = step.reason === "asked" ? BOT_TEXT.handoverAsked : BOT_TEXT.handoverUnmatched;
   if (step.kind === "no_match") text = BOT_TEXT.noMatch;
-  if (step.kind === "order") text = BOT_TEXT.order;
   if (step.kind === "thanks") text = BOT_TEXT.thanks;
   if (step.kind === "greeting") text = BOT_TEXT.greeting(conversation.visitorName);
   if (!text) return null;
+  if (ctx.firstMessage) {
+    // The chat stays open during maintenance on purpose (docs/decisions/0005): the bot's first
+    // reply says so, so a shopper knows why the shop's pages are closed and that this is not.
+    const maintenance = await getMaintenanceState(deps.db).catch(() => null);
+    if (maintenance?.enabled) text = `${text}\n\n${BOT_TEXT.maintenance(maintenance.message)}`;
+  }
 
   const handover = step.kind === "handover";
+  const finalText = text;
   const stored = await deps.db.transaction(async (tx) => {
     const current = await lockConversation(tx, conversation.id);
     // Staff may have replied while the bot was thinking: from then on it stays out.
     if (current.staffRepliedAt) return null;
-    const message = await insertMessage(tx, current.id, { senderType: BOT_SENDER, senderName: BOT_NAME, message: text });
+    const message = await insertMessage(tx, current.id, { senderType: BOT_SENDER, senderName: BOT_NAME, message: finalText });
     await tx
       .update(supportConversations)
-      .set({ botUnmatched: handover ? 0 : unmatched, ...(handover ? { status: "waiting_for_staff" as const } : {}) })
+      .set({ botUnmatched: handover ? 0 : unmatched, botState, ...(handover ? { status: "waiting_for_staff" as const } : {}) })
       .where(eq(supportConversations.id, current.id));
     return message;
   });

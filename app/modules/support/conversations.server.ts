@@ -5,22 +5,23 @@ import { isUuid } from "~/lib/ids";
 import type { Logger } from "~/lib/logger.server";
 import type { EventBus } from "~/modules/events/event-bus.server";
 import { TOPICS } from "~/modules/events/topics";
-import {
-  CONVERSATIONS_PER_HOUR_PER_IP,
-  MESSAGES_PER_MINUTE,
-  sendChatSchema,
-  type ChatMessage,
-  type VisitorInfo,
-} from "./chat-input";
-import { NOT_FOUND_MESSAGE, SupportError, TOO_MANY_CONVERSATIONS, TOO_MANY_MESSAGES } from "./errors";
+import type { Mailer } from "~/modules/mail/mail.server";
+import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
+import { getSetting } from "~/modules/settings/settings.server";
+import { sendChatSchema, type ChatMessage, type VisitorInfo } from "./chat-input";
+import { NOT_FOUND_MESSAGE, SupportError, TOO_MANY_CONVERSATIONS, TOO_MANY_FROM_NETWORK, TOO_MANY_MESSAGES } from "./errors";
 import { supportConversations, supportMessages } from "./schema";
 
-/** What the support module needs from the process: the database, the event bus, a logger, the optional LLM. */
+/** What the support module needs from the process: the database, the event bus, a logger, the optional LLM, mail. */
 export type SupportDeps = {
   db: Db;
   events: EventBus;
   log?: Logger;
   llm?: { baseUrl: string; apiKey: string; model: string } | null;
+  /** Reply emails to visitors who left (without it, none are sent). */
+  mailer?: Mailer;
+  /** The shop's public origin, for links in emails. */
+  publicUrl?: string;
 };
 
 export type Conversation = typeof supportConversations.$inferSelect;
@@ -73,9 +74,16 @@ export async function findVisitorConversation(db: Db, conversationId: unknown, t
   return checkToken(row, token);
 }
 
-function checkToken(row: Conversation | undefined, token: unknown): Conversation {
-  if (!row || typeof token !== "string" || !token || !sameHash(row.visitorTokenHash, hashSecret(token))) throw new SupportError(404, NOT_FOUND_MESSAGE);
-  return row;
+/**
+ * The visitor's own token, or the secret of a reply email's link that has not expired: both open
+ * the conversation (the link is how a visitor who left comes back to it, on any device).
+ */
+function checkToken(row: Conversation | undefined, token: unknown, now = new Date()): Conversation {
+  if (!row || typeof token !== "string" || !token) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  const hash = hashSecret(token);
+  if (sameHash(row.visitorTokenHash, hash)) return row;
+  if (row.mailLinks.some((l) => sameHash(l.hash, hash) && Date.parse(l.expiresAt) > now.getTime())) return row;
+  throw new SupportError(404, NOT_FOUND_MESSAGE);
 }
 
 /** Messages of one conversation in the order they were written, optionally only those after a sequence number. */
@@ -141,31 +149,34 @@ export type SendResult = {
   conversation: Conversation;
 };
 
+const HOUR_MS = 60 * 60 * 1000;
+
 /**
- * The spec's support-chat call. conversationId null creates the conversation (at most
- * CONVERSATIONS_PER_HOUR_PER_IP per client IP an hour); otherwise the visitor token must match.
- * At most MESSAGES_PER_MINUTE visitor messages a minute per conversation.
+ * The spec's support-chat call. conversationId null creates the conversation: at most
+ * `conversations_per_visitor_per_hour` for one visitor (the id in the browser's signed cookie)
+ * and, only as a flood ceiling, `conversations_per_ip_per_hour` for one address, since a whole
+ * mobile network may share it. Otherwise the visitor token must match, and a conversation takes
+ * at most `messages_per_conversation_per_minute` visitor messages. The numbers are the
+ * `support_limits` setting.
  */
 export async function sendVisitorMessage(
   deps: SupportDeps,
   rawInput: unknown,
-  ctx: { token?: string | null; ipHash: string },
+  ctx: { token?: string | null; clientIp: string; visitorId: string },
 ): Promise<SendResult> {
   const parsed = sendChatSchema.safeParse(rawInput);
   if (!parsed.success) throw new SupportError(400, parsed.error.issues[0]!.message);
   const input = parsed.data;
+  const limits = await getSetting(deps.db, "support_limits");
 
   if (input.conversationId === null) {
     const visitor = input.visitorInfo as VisitorInfo;
     const token = newVisitorToken();
+    const perVisitor = await hitLimit(deps.db, { bucket: "chat-new:visitor", key: ctx.visitorId, limit: limits.conversations_per_visitor_per_hour, windowMs: HOUR_MS });
+    if (!perVisitor.allowed) throw new SupportError(429, TOO_MANY_CONVERSATIONS(perVisitor.retryAfterSeconds), perVisitor.retryAfterSeconds);
+    const perAddress = await hitLimit(deps.db, { bucket: "chat-new:ip", key: ctx.clientIp, limit: limits.conversations_per_ip_per_hour, windowMs: HOUR_MS });
+    if (!perAddress.allowed) throw new SupportError(429, TOO_MANY_FROM_NETWORK(perAddress.retryAfterSeconds), perAddress.retryAfterSeconds);
     const result = await deps.db.transaction(async (tx) => {
-      // Serialise creations from one IP so concurrent requests cannot all pass the count.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`support-ip:${ctx.ipHash}`}))`);
-      const [recent] = await tx
-        .select({ n: count() })
-        .from(supportConversations)
-        .where(and(eq(supportConversations.createdIpHash, ctx.ipHash), gte(supportConversations.createdAt, sql`now() - interval '1 hour'`)));
-      if ((recent?.n ?? 0) >= CONVERSATIONS_PER_HOUR_PER_IP) throw new SupportError(429, TOO_MANY_CONVERSATIONS, 60 * 60);
       const [conversation] = await tx
         .insert(supportConversations)
         .values({
@@ -173,7 +184,8 @@ export async function sendVisitorMessage(
           visitorEmail: visitor.email ?? null,
           visitorPhone: visitor.phone ?? null,
           visitorTokenHash: hashSecret(token),
-          createdIpHash: ctx.ipHash,
+          createdIpHash: hashSecret(`ip:${ctx.clientIp}`),
+          visitorIdHash: hashSecret(`visitor:${ctx.visitorId}`),
           pagesVisited: withPage([], input.page),
           unreadForStaff: 1,
         })
@@ -201,7 +213,7 @@ export async function sendVisitorMessage(
           gte(supportMessages.createdAt, sql`clock_timestamp() - interval '1 minute'`),
         ),
       );
-    if ((recent?.n ?? 0) >= MESSAGES_PER_MINUTE) throw new SupportError(429, TOO_MANY_MESSAGES, 60);
+    if ((recent?.n ?? 0) >= limits.messages_per_conversation_per_minute) throw new SupportError(429, TOO_MANY_MESSAGES, 60);
     const stored = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
     const message = stored.message;
     // A visitor writing after staff took over waits for staff again; a closed chat reopens.

@@ -14,6 +14,7 @@ import {
   type SupportDeps,
 } from "./conversations.server";
 import { NOT_FOUND_MESSAGE, SupportError } from "./errors";
+import { scheduleReplyMail } from "./reply-mail.server";
 import { supportCannedReplies, supportConversations, supportMessages } from "./schema";
 import type { ConversationStatus } from "./status";
 
@@ -179,6 +180,8 @@ export async function replyAsStaff(deps: SupportDeps, staff: StaffActor, convers
   });
   await publishConversation(deps, conversationId, "status");
   await publishMessage(deps, stored);
+  // A visitor who left (and gave an email) gets the reply by email, batched.
+  await scheduleReplyMail(deps, conversationId);
   return stored.message;
 }
 

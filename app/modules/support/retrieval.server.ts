@@ -1,64 +1,125 @@
 import { marked, type Token } from "marked";
-import { sql } from "drizzle-orm";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { CACHE_POLICIES } from "~/modules/events/cache-policies";
+import MiniSearch from "minisearch";
+import SearchableMap from "minisearch/SearchableMap";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
-import { listActiveProductFacts, type ProductFacts } from "~/modules/catalog/product-facts.server";
+import { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "~/modules/catalog/product-facts.server";
 import { listContentPages, listFaqItems } from "~/modules/content/knowledge.server";
 import { warrantyTitle } from "~/modules/content/warranty";
+import { CACHE_POLICIES } from "~/modules/events/cache-policies";
+import type { EventBus } from "~/modules/events/event-bus.server";
+import { quoteCart } from "~/modules/orders/checkout.server";
 import { getSetting } from "~/modules/settings/settings.server";
+import { allowedEdits, analyseQuestion, hasConcept, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
-// The bot's knowledge: passages from the FAQ, the content pages, the service facts and the
-// products, ranked against a question with PostgreSQL full-text search (works on PGlite too).
+// The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
+// the content pages, facts taken from the settings and the catalogue, the collections and the
+// products, searched in process with MiniSearch (BM25) over the terms language.ts produces.
+// docs/decisions/0008-support-bot-retrieval.md says why this and not PostgreSQL full-text search.
 
 export type Passage = {
-  source: "faq" | "page" | "fact" | "product";
+  source: "faq" | "page" | "fact" | "collection" | "product";
   /** Weighted higher in ranking: the FAQ question, the page and section title, the product name. */
   title: string;
+  /** Other ways shoppers ask an FAQ question (weighted like the title). */
+  asked?: string[];
   text: string;
   link: string;
   product?: ProductFacts;
+  /** The FAQ entry a passage comes from, for staff teaching the bot. */
+  faqId?: string;
 };
 
-export type Ranked = { passage: Passage; rank: number; matched: number; terms: number };
+export type Ranked = {
+  passage: Passage;
+  /** Words of the question (not weak ones like "order" or "bottle") the passage contains. */
+  strongMatches: number;
+  /** The passage is a product the question names. */
+  namesProduct: boolean;
+  /** MiniSearch's BM25 score. */
+  score: number;
+  /** Share of the question's meaning (its words weighted by rarity) the passage contains, 0..1. */
+  coverage: number;
+  matched: string[];
+  missed: string[];
+};
 
 export async function buildCorpus(db: Db): Promise<Passage[]> {
-  const [faq, pages, productFacts, contact, warranty, shipping] = await Promise.all([
+  const [faq, pages, productFacts, collections, contact, warranty, shipping, gst, cod, quote] = await Promise.all([
     listFaqItems(db),
     listContentPages(db),
     listActiveProductFacts(db),
+    listActiveCollectionFacts(db),
     getSetting(db, "store_contact"),
     getSetting(db, "warranty"),
     getSetting(db, "shipping"),
+    getSetting(db, "gst_settings"),
+    getSetting(db, "cod"),
+    // The checkout's own payment options (an empty cart): what the bot says follows what checkout offers.
+    quoteCart(db, []),
   ]);
   const passages: Passage[] = [];
-  for (const f of faq) passages.push({ source: "faq", title: f.question, text: f.answer, link: "/faq" });
+  for (const f of faq) passages.push({ source: "faq", title: f.question, asked: f.phrasings, text: f.answer, link: "/faq", faqId: f.id });
   passages.push(
-    { source: "fact", title: "Warranty", text: `Every GLACIAL product carries a ${warrantyTitle(warranty.period)} against manufacturer's defects.`, link: "/faq" },
+    { source: "fact", title: "Warranty guarantee", text: `Every GLACIAL product carries a ${warrantyTitle(warranty.period)} against manufacturer's defects.`, link: "/faq" },
     {
       source: "fact",
-      title: "Free shipping delivery charges",
+      title: "Free shipping: delivery charges",
       text: `Shipping is free on orders over ${formatPaise(shipping.free_over_paise)}; below that a flat ${formatPaise(shipping.flat_fee_paise)} applies.`,
       link: "/shipping-policy",
     },
     {
       source: "fact",
-      title: "Online support hours contact customer care",
+      title: "Online support hours: contact customer care",
       text: `Our support team is available 24 hours a day, 7 days a week: call ${contact.phone}, write to ${contact.email}, or chat here.`,
       link: "/contact",
     },
+    { source: "fact", title: "Prices and tax", text: `All our prices include GST (${gst.percentage}%).`, link: "/terms-of-service" },
   );
+  const payment: string[] = [];
+  for (const option of quote.payment) {
+    if (option.method === "cod") {
+      payment.push(
+        cod.enabled
+          ? `Cash on delivery (COD) is available on orders up to ${formatPaise(cod.max_order_paise)}, for a fee of ${formatPaise(cod.fee_paise)}.`
+          : "Cash on delivery is not offered at the moment.",
+      );
+    } else if (!option.available && option.reason) payment.push(option.reason);
+    else if (option.available) payment.push("You can pay online at checkout.");
+  }
+  if (payment.length) passages.push({ source: "fact", title: "Payment methods", text: payment.join(" "), link: "/checkout" });
+
+  const sizes = optionValues(productFacts, "Size").sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+  if (sizes.length)
+    passages.push({ source: "fact", title: "Sizes and capacities", text: `Our bottles and tumblers come in ${listOf(sizes)} sizes.`, link: "/category/all-products" });
+  const colours = optionValues(productFacts, "Color");
+  if (colours.length) passages.push({ source: "fact", title: "Colours", text: `Our products come in ${listOf(colours)} (not every product in every colour).`, link: "/category/all-products" });
+
   for (const page of pages) {
     for (const section of markdownPassages(page.bodyMarkdown)) {
       passages.push({ source: "page", title: [page.title, section.heading].filter(Boolean).join(": "), text: section.text, link: `/${page.slug}` });
     }
   }
+  for (const c of collections) {
+    if (!c.description) continue;
+    const products = c.productTitles.length ? ` In it: ${listOf(c.productTitles.slice(0, 6))}.` : "";
+    passages.push({ source: "collection", title: `${c.name} collection`, text: `${c.description}${products}`, link: `/collections/${c.slug}` });
+  }
   for (const p of productFacts) {
     const options = p.options.map((o) => `${o.name}: ${o.values.join(", ")}`).join(". ");
-    passages.push({ source: "product", title: p.title, text: `${p.description} ${options}.`, link: `/product/${p.slug}`, product: p });
+    const prices = p.variants.map((v) => formatPaise(v.pricePaise)).join(", ");
+    const stock = p.variants.some((v) => v.stockQuantity > 0) ? "In stock" : "Out of stock";
+    passages.push({ source: "product", title: p.title, text: `${p.description} ${options}. Price ${prices}. ${stock}.`, link: `/product/${p.slug}`, product: p });
   }
   return passages;
+}
+
+function optionValues(products: ProductFacts[], name: string): string[] {
+  return [...new Set(products.flatMap((p) => p.options.filter((o) => o.name === name).flatMap((o) => o.values)))];
+}
+
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
 /** Paragraphs and list items of a Markdown page, each with the heading it sits under, as plain text. */
@@ -90,83 +151,162 @@ function plain(tokens: Token[]): string {
     .trim();
 }
 
-/** The corpus with each passage's tsvector, computed once and kept until the shop's content changes. */
-export type IndexedCorpus = { passages: Passage[]; vectors: string[]; builtAt: number };
+// Searching
 
-const corpusCache = new WeakMap<Db, Promise<IndexedCorpus>>();
-const watched = new WeakSet<EventBus>();
+type Doc = { id: number; title: string; asked: string; text: string };
 
-/**
- * Stemming ~100 passages on every question would cost the embedded database (which runs on the
- * server's own thread) hundreds of milliseconds; their vectors are computed once and kept until a
- * catalogue, setting or content change (policy `supportCorpus`), so an FAQ edit is answered at once.
- */
-export async function indexedCorpus(db: Db, events: EventBus, now = Date.now()): Promise<IndexedCorpus> {
-  const policy = CACHE_POLICIES.supportCorpus;
-  if (!watched.has(events)) {
-    watched.add(events);
-    for (const topic of policy.invalidatedBy) events.subscribe(topic, () => corpusCache.delete(db));
+export type KnowledgeIndex = {
+  passages: Passage[];
+  search: MiniSearch<Doc>;
+  /** Every term of each passage, for judging how much of a question it covers. */
+  docTerms: Set<string>[];
+  /** In how many passages each term occurs. */
+  df: Map<string, number>;
+  /** The words the shop's text and the synonym groups use, for correcting misspellings. */
+  vocabulary: SearchableMap<number>;
+  /** Every stem the passages hold: a word whose stem is known needs no correcting ("trekking" is "trek"). */
+  knownStems: Set<string>;
+  /** Distinctive words of each product's name (not "bottle" or "tumbler"): naming one points at that product. */
+  productNames: Map<number, Set<string>>;
+  builtAt: number;
+};
+
+const FIELDS = ["title", "asked", "text"] as const;
+const BOOST = { title: 2, asked: 2, text: 1 };
+/** A product's description repeats what every product has; general questions are for the FAQ and pages first. */
+const PRODUCT_PRIOR = 0.6;
+/** A weak word (order, buy, glacial) counts this much of a rare word when judging coverage. */
+const WEAK_WEIGHT = 0.3;
+
+export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeIndex {
+  const search = new MiniSearch<Doc>({
+    fields: [...FIELDS],
+    tokenize: (text) => words(normalise(text)),
+    processTerm: (word) => termsOfWord(word),
+  });
+  const docs = passages.map((p, id) => ({ id, title: p.title, asked: (p.asked ?? []).join("\n"), text: p.text }));
+  search.addAll(docs);
+
+  const docTerms: Set<string>[] = [];
+  const df = new Map<string, number>();
+  const counts = new Map<string, number>();
+  for (const d of docs) {
+    const terms = new Set<string>();
+    for (const field of FIELDS) {
+      for (const word of words(normalise(d[field]))) {
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+        for (const t of termsOfWord(word)) terms.add(t);
+      }
+    }
+    docTerms.push(terms);
+    for (const t of terms) df.set(t, (df.get(t) ?? 0) + 1);
   }
-  const cached = corpusCache.get(db);
-  if (cached) {
-    const corpus = await cached.catch(() => null);
-    if (corpus && now - corpus.builtAt < policy.ttlMs) return corpus;
-  }
-  const building = (async () => {
-    const passages = await buildCorpus(db);
-    const docs = JSON.stringify(passages.map((p) => [p.title, p.text]));
-    const result = (await db.execute(sql`
-      select (setweight(to_tsvector('english', e->>0), 'A') || setweight(to_tsvector('english', e->>1), 'B'))::text as v
-      from jsonb_array_elements(${docs}::jsonb) with ordinality as t(e, n)
-      order by n
-    `)) as unknown as { rows: { v: string }[] };
-    return { passages, vectors: result.rows.map((r) => r.v), builtAt: now };
-  })();
-  corpusCache.set(db, building);
-  return building;
+  for (const word of SYNONYM_WORDS) counts.set(word, (counts.get(word) ?? 0) + 1);
+  const vocabulary = new SearchableMap<number>();
+  for (const [word, n] of counts) if (!/\d/.test(word) && word.length >= 3) vocabulary.set(word, n);
+  const knownStems = new Set(df.keys());
+
+  const generic = new Set(["bottle", "bottles", "tumbler", "tumblers", "lid", "cap", "set", "with", "the", "and"]);
+  const productNames = new Map<number, Set<string>>();
+  passages.forEach((p, i) => {
+    if (p.source !== "product") return;
+    const names = words(normalise(p.title)).filter((w) => !generic.has(w) && !isStopWord(w));
+    productNames.set(i, new Set(names.flatMap((w) => termsOfWord(w).slice(0, 1))));
+  });
+  return { passages, search, docTerms, df, vocabulary, knownStems, productNames, builtAt: now };
 }
 
-/**
- * Ranks passages by ts_rank against the question's lexemes joined with OR, and counts how many
- * of the question's lexemes each passage contains (the caller's measure of a good match).
- */
-export async function rankPassages(db: Db, question: string, corpus: IndexedCorpus, limit = 3): Promise<Ranked[]> {
-  const vectors = JSON.stringify(corpus.vectors);
-  const result = (await db.execute(sql`
-    with q as (
-      select coalesce(array_agg(distinct l), '{}') as lex
-      from unnest(tsvector_to_array(to_tsvector('english', ${question}))) as l
-    ),
-    tsq as (
-      select case when cardinality(lex) = 0 then null
-        else array_to_string(array(select quote_literal(x) from unnest(lex) as x), ' | ')::tsquery end as query,
-        lex
-      from q
-    ),
-    docs as (
-      select (n - 1)::int as i, (e #>> '{}')::tsvector as v
-      from jsonb_array_elements(${vectors}::jsonb) with ordinality as t(e, n)
-    )
-    select docs.i,
-      coalesce(ts_rank(docs.v, tsq.query), 0)::float8 as rank,
-      (select count(*) from unnest(tsq.lex) as x where x = any(tsvector_to_array(docs.v)))::int as matched,
-      cardinality(tsq.lex)::int as terms
-    from docs, tsq
-    order by matched desc, rank desc, docs.i
-    limit ${limit}
-  `)) as unknown as { rows: { i: number; rank: number; matched: number; terms: number }[] };
-  return result.rows.map((r) => ({ passage: corpus.passages[Number(r.i)]!, rank: Number(r.rank), matched: Number(r.matched), terms: Number(r.terms) }));
+/** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
+function corrector(index: KnowledgeIndex) {
+  return (word: string): string => {
+    if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word)) return word;
+    if (index.knownStems.has(termsOfWord(word)[0] ?? "")) return word;
+    const edits = allowedEdits(word);
+    if (!edits) return word;
+    let best: { word: string; distance: number; count: number } | null = null;
+    for (const [candidate, [count, distance]] of index.vocabulary.fuzzyGet(word, edits)) {
+      if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word: candidate, distance, count };
+    }
+    return best?.word ?? word;
+  };
 }
 
-/** A good match covers at least half of the question's words (or three of them) with a real rank. */
+function weightOf(index: KnowledgeIndex, word: QueryWord): number {
+  const n = index.passages.length;
+  const idfs = word.terms.map((t) => index.df.get(t) ?? 0).filter((df) => df > 0).map((df) => Math.log(1 + n / df));
+  // A word no passage contains is as telling as the rarest: it is likely what the question is about.
+  const idf = idfs.length ? Math.max(...idfs) : Math.log(1 + n);
+  // A bare number ("a 5000 rupee order") says how much, not what about.
+  if (/^\d+$/.test(word.word)) return 0;
+  return word.weak ? idf * WEAK_WEIGHT : idf;
+}
+
+/** The passages that best answer a question, best first, each with how much of the question it covers. */
+export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3): Ranked[] {
+  const query = analyseQuestion(question, corrector(index));
+  if (!query.length) return [];
+  const weights = query.map((w) => weightOf(index, w));
+  const total = weights.reduce((a, b) => a + b, 0);
+  const queryStems = new Set(query.map((w) => w.terms[0]!));
+  const terms = [...new Set(query.flatMap((w) => w.terms))];
+  const results = index.search.search(terms.join(" "), {
+    tokenize: (q) => q.split(" "),
+    processTerm: (t) => t,
+    boost: BOOST,
+    combineWith: "OR",
+    boostDocument: (id: number) => {
+      const names = index.productNames.get(id);
+      if (!names) return 1;
+      // Naming the product ("chai tumbler", "everest") makes it the answer; otherwise it yields to the FAQ.
+      return [...names].some((n) => queryStems.has(n)) ? 2 : PRODUCT_PRIOR;
+    },
+  });
+  if (!results.length) return [];
+  const top = results[0]!.score;
+  return results
+    .slice(0, 12)
+    .map((r) => {
+      const doc = index.docTerms[r.id as number]!;
+      const matched: string[] = [];
+      const missed: string[] = [];
+      let covered = 0;
+      let strongMatches = 0;
+      query.forEach((w, i) => {
+        if (w.terms.some((t) => doc.has(t))) {
+          covered += weights[i]!;
+          matched.push(w.word);
+          if (!w.weak) strongMatches++;
+        } else missed.push(w.word);
+      });
+      const names = index.productNames.get(r.id as number);
+      const namesProduct = !!names && [...names].some((n) => queryStems.has(n));
+      return { passage: index.passages[r.id as number]!, score: r.score, coverage: total ? covered / total : 0, strongMatches, namesProduct, matched, missed, rel: r.score / top };
+    })
+    .sort((a, b) => b.coverage + REL_WEIGHT * b.rel - (a.coverage + REL_WEIGHT * a.rel))
+    .slice(0, limit)
+    .map(({ rel: _rel, ...r }) => r);
+}
+
+const REL_WEIGHT = 0.35;
+/** Below this share of the question's meaning, the bot says it does not know instead of guessing. */
+export const MIN_COVERAGE = 0.6;
+/** ...unless the passage holds two or more of the question's meaningful words and most of its meaning. */
+export const MIN_COVERAGE_TWO_WORDS = 0.45;
+
+/**
+ * A good match covers most of what the question is about. A question outside the shop's
+ * knowledge ("do you sell shoes", "capital of Peru") turns on a word no passage holds, which
+ * weighs as much as the rarest word, so it stays below both bars and is handed over.
+ */
 export function isGoodMatch(r: Ranked | undefined): r is Ranked {
-  if (!r || r.matched === 0 || r.rank <= 0) return false;
-  return r.matched >= 3 || r.matched / r.terms >= 0.5;
+  if (!r) return false;
+  return r.coverage >= MIN_COVERAGE || (r.strongMatches >= 2 && r.coverage >= MIN_COVERAGE_TWO_WORDS);
 }
 
-/** The built-in answer for a passage: products with price range, stock and link; other passages with their page. */
+/** The built-in answer for a passage: products with price range, stock and link; other passages quoted with their page. */
 export function answerFrom(p: Passage): string {
   if (p.source === "product" && p.product) return productAnswer(p.product, p.link);
+  if (p.source === "collection") return `Our ${p.title}: ${p.text}\n\nSee it here: ${p.link}`;
   return `${p.text}\n\nMore on this: ${p.link}`;
 }
 
@@ -188,4 +328,69 @@ function productAnswer(p: ProductFacts, link: string): string {
   const options = p.options.map((o) => `${o.name === "Size" ? "Sizes" : o.name === "Color" ? "Colours" : o.name}: ${o.values.join(", ")}`).join(". ");
   const lines = [`${p.title}: ${price}. ${stock}`, options ? `${options}.` : "", p.description, `See it here: ${link}`];
   return lines.filter(Boolean).join("\n");
+}
+
+/**
+ * `wanted` counts the store changes heard; an index remembers the count it was built after. A
+ * question is answered from an index at least as new as the last change.
+ */
+type CacheEntry = {
+  current: KnowledgeIndex | null;
+  currentGeneration: number;
+  wanted: number;
+  building: { generation: number; promise: Promise<KnowledgeIndex> } | null;
+};
+const indexCache = new WeakMap<Db, CacheEntry>();
+const watched = new WeakSet<EventBus>();
+
+function ensureBuild(db: Db, entry: CacheEntry): Promise<KnowledgeIndex> {
+  if (entry.building && entry.building.generation === entry.wanted) return entry.building.promise;
+  const generation = entry.wanted;
+  // One build at a time: a newer one starts after the one running.
+  const before = entry.building?.promise.catch(() => undefined) ?? Promise.resolve();
+  const promise = before
+    .then(() => buildCorpus(db))
+    .then((passages) => {
+      const index = buildIndex(passages, Date.now());
+      if (generation >= entry.currentGeneration) {
+        entry.current = index;
+        entry.currentGeneration = generation;
+      }
+      return index;
+    })
+    .finally(() => {
+      if (entry.building?.promise === promise) entry.building = null;
+    });
+  entry.building = { generation, promise };
+  return promise;
+}
+
+/**
+ * The index is built from the store (a few queries and about 100 passages) and kept. A catalogue,
+ * setting or content change (policy `supportCorpus`) starts a rebuild at once and questions wait
+ * for it, so an FAQ edit or a new phrasing is answered right away. Past the policy's TTL (which
+ * covers an event missed) questions are answered from the index in hand while a fresh one is
+ * built, so no shopper waits for that.
+ */
+export async function knowledgeIndex(db: Db, events: EventBus, now = Date.now()): Promise<KnowledgeIndex> {
+  const policy = CACHE_POLICIES.supportCorpus;
+  let entry = indexCache.get(db);
+  if (!entry) indexCache.set(db, (entry = { current: null, currentGeneration: -1, wanted: 0, building: null }));
+  if (!watched.has(events)) {
+    watched.add(events);
+    const changed = entry;
+    for (const topic of policy.invalidatedBy) {
+      events.subscribe(topic, () => {
+        changed.wanted++;
+        void ensureBuild(db, changed).catch(() => undefined);
+      });
+    }
+  }
+  const current = entry.current;
+  if (!current || entry.currentGeneration < entry.wanted) {
+    // A failed rebuild leaves the index in hand answering.
+    return ensureBuild(db, entry).catch((error: unknown) => current ?? Promise.reject(error));
+  }
+  if (now - current.builtAt >= policy.ttlMs && !entry.building) void ensureBuild(db, entry).catch(() => undefined);
+  return current;
 }

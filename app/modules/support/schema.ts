@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "~/db/columns";
 import { users } from "~/modules/staff/schema";
+
+/** What the bot is in the middle of: asking for an order's number and contact to track it. */
+export type BotState = { flow: "track"; number: string | null; contact: string | null };
+
+/** A link in a reply email that reopens the conversation: the secret's hash and when it stops working. */
+export type MailLink = { hash: string; expiresAt: string };
 
 export const conversationStatus = pgEnum("support_conversation_status", ["open", "waiting_for_staff", "closed"]);
 
@@ -14,8 +20,10 @@ export const supportConversations = pgTable(
     visitorPhone: text("visitor_phone"),
     /** Hash of the secret the visitor's browser holds; the raw token is never stored. */
     visitorTokenHash: text("visitor_token_hash").notNull(),
-    /** Hash of the creating client's IP: the per-IP limit on new conversations counts these rows. */
+    /** Hash of the creating client's IP (the per-IP flood ceiling is counted in rate_limit_hits). */
     createdIpHash: text("created_ip_hash"),
+    /** Hash of the visitor id in the creating browser's signed cookie. */
+    visitorIdHash: text("visitor_id_hash"),
     status: conversationStatus("status").notNull().default("open"),
     assignedTo: uuid("assigned_to").references(() => users.id, { onDelete: "set null" }),
     /** Paths of the storefront the visitor sent messages from, oldest first, at most 20. */
@@ -28,6 +36,18 @@ export const supportConversations = pgTable(
     staffRepliedAt: timestamp("staff_replied_at", { withTimezone: true }),
     /** Visitor questions in a row the bot could not answer; two hand the chat over to staff. */
     botUnmatched: integer("bot_unmatched").notNull().default(0),
+    /** The bot's unfinished step (order tracking waiting for the number or the email/mobile), or null. */
+    botState: jsonb("bot_state").$type<BotState>(),
+    /** Last sign of the visitor's open chat stream (refreshed while it stays open); null once it closed. */
+    visitorActiveAt: timestamp("visitor_active_at", { withTimezone: true }),
+    /** When staff replies the visitor has not seen are to be emailed (null: nothing waiting). */
+    replyMailDueAt: timestamp("reply_mail_due_at", { withTimezone: true }),
+    /** When the last reply email went out: the next waits 15 minutes after it. */
+    replyMailSentAt: timestamp("reply_mail_sent_at", { withTimezone: true }),
+    /** The seq of the last message the visitor saw or was emailed: later staff replies are the next email's. */
+    replyMailSeq: bigint("reply_mail_seq", { mode: "number" }).notNull().default(0),
+    /** Hashes of the secrets in reply emails' links (newest last, at most 5), each reopening this conversation. */
+    mailLinks: jsonb("mail_links").$type<MailLink[]>().notNull().default([]),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -35,6 +55,7 @@ export const supportConversations = pgTable(
   (t) => [
     index("support_conversations_status_idx").on(t.status, t.lastMessageAt.desc()),
     index("support_conversations_ip_idx").on(t.createdIpHash, t.createdAt),
+    index("support_conversations_reply_mail_idx").on(t.replyMailDueAt),
   ],
 );
 

@@ -28,6 +28,7 @@ const faqForm = z.object({
         id: z.string().uuid().optional(),
         question: z.string().trim().min(1, "Enter the question.").max(300, "Keep the question under 300 characters."),
         answer: z.string().trim().min(1, "Enter the answer.").max(3000, "Keep the answer under 3000 characters."),
+        phrasings: z.array(z.string().trim().max(300, "Keep each phrasing under 300 characters.")).max(30, "At most 30 other phrasings.").default([]),
       }),
     )
     .max(30, "At most 30 questions."),
@@ -95,16 +96,19 @@ export default function FaqAndWarranty({ loaderData, actionData }: Route.Compone
   );
 }
 
-type Draft = { key: string; id?: string; question: string; answer: string };
+type Draft = { key: string; id?: string; question: string; answer: string; phrasings: string };
 let nextKey = 0;
 
 function FaqEditor({ faq, period, actionData }: { faq: Route.ComponentProps["loaderData"]["faq"]; period: string; actionData: Route.ComponentProps["actionData"] }) {
   const busy = useNavigation().state === "submitting";
-  const [items, setItems] = useState<Draft[]>(() => faq.items.map((i) => ({ ...i, key: i.id })));
+  const [items, setItems] = useState<Draft[]>(() => faq.items.map((i) => ({ ...i, phrasings: i.phrasings.join("\n"), key: i.id })));
   const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const error = (path: string) => localErrors[path] ?? fieldError(actionData, "faq", path);
   const update = (index: number, patch: Partial<Draft>) => setItems((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
-  const payload = items.map(({ id, question, answer }) => (id ? { id, question, answer } : { question, answer }));
+  const payload = items.map(({ id, question, answer, phrasings }) => {
+    const lines = phrasings.split("\n").filter((line) => line.trim());
+    return id ? { id, question, answer, phrasings: lines } : { question, answer, phrasings: lines };
+  });
   return (
     <Form
       method="post"
@@ -138,6 +142,14 @@ function FaqEditor({ faq, period, actionData }: { faq: Route.ComponentProps["loa
           <div className="space-y-2">
             <TextField label={`Question ${index + 1}`} value={d.question} maxLength={300} onChange={(event) => update(index, { question: event.target.value })} error={error(`items.${index}.question`)} />
             <TextAreaField label={`Answer ${index + 1}`} rows={3} value={d.answer} maxLength={3000} onChange={(event) => update(index, { answer: event.target.value })} error={error(`items.${index}.answer`)} />
+            <TextAreaField
+              label={`Other ways shoppers ask question ${index + 1}`}
+              hint="One per line, in shoppers' own words: the support bot answers these too."
+              rows={2}
+              value={d.phrasings}
+              onChange={(event) => update(index, { phrasings: event.target.value })}
+              error={error(`items.${index}.phrasings`)}
+            />
             <Button size="sm" variant="ghost" onClick={() => setItems((all) => all.filter((_, i) => i !== index))}>
               <Trash2 className="size-4" aria-hidden="true" /> Remove question {index + 1}
             </Button>
@@ -145,7 +157,7 @@ function FaqEditor({ faq, period, actionData }: { faq: Route.ComponentProps["loa
         )}
       />
       <div className="mt-4 flex flex-wrap gap-3">
-        <Button onClick={() => setItems((all) => [...all, { key: `new-${nextKey++}`, question: "", answer: "" }])}>
+        <Button onClick={() => setItems((all) => [...all, { key: `new-${nextKey++}`, question: "", answer: "", phrasings: "" }])}>
           <Plus className="size-4" aria-hidden="true" /> Add a question
         </Button>
         <Button type="submit" variant="primary" disabled={busy}>

@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { MessageText } from "~/components/support/message-text";
+import { TeachBot } from "~/components/support/teach-bot";
+import { addFaqItem, addFaqPhrasing, listFaqChoices } from "~/modules/content/faq-editor.server";
+import { closestFaq } from "~/modules/support/bot.server";
+import { teachablePairs, teachFaqForm, teachPhrasingForm } from "~/modules/support/teaching";
 import { isUuid } from "~/lib/ids";
 import { isStaffSender } from "~/modules/support/chat-input";
 import { supportDeps } from "~/modules/support/deps.server";
@@ -47,6 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCannedReplies(services.db),
     listAssignableStaff(services.db),
   ]);
+  const canTeach = { create: can(staff.roles, "content", "create"), edit: can(staff.roles, "content", "edit") };
+  const pairs = selected && (canTeach.create || canTeach.edit) ? teachablePairs(selected.messages) : [];
+  const teaching = {
+    ...canTeach,
+    faqChoices: pairs.length ? await listFaqChoices(services.db) : [],
+    pairs: await Promise.all(pairs.map(async (p) => ({ ...p, suggestedFaqId: await closestFaq(services, p.question) }))),
+  };
   return {
     rows: rows.map((r) => (r.id === selected?.id ? { ...r, unread: 0, isNew: false } : r)),
     selected,
@@ -56,6 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     me: staff.user.id,
     canReply: can(staff.roles, "support", "create"),
     canEdit: can(staff.roles, "support", "edit"),
+    teaching,
   };
 }
 
@@ -70,6 +82,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       const staff = await requireActionPermission(services, request, "support", "create");
       await replyAsStaff(deps, { id: staff.user.id, name: staff.user.name || staff.user.email, roles: staff.roles }, id, form.get("message") ?? "");
       return { ok: true as const, intent };
+    }
+    if (intent === "teach-faq" || intent === "teach-phrasing") {
+      // Teaching the bot writes the FAQ: the content permissions decide, not support's.
+      const staff = await requireActionPermission(services, request, "content", intent === "teach-faq" ? "create" : "edit");
+      const actor = { id: staff.user.id, email: staff.user.email };
+      const raw = { question: form.get("question"), answer: form.get("answer"), faqId: form.get("faqId") };
+      const parsed = intent === "teach-faq" ? teachFaqForm.safeParse(raw) : teachPhrasingForm.safeParse(raw);
+      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+      const outcome =
+        "answer" in parsed.data ? await addFaqItem(services, actor, parsed.data) : await addFaqPhrasing(services, actor, parsed.data.faqId, parsed.data.question);
+      if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
+      return { ok: true as const, intent, message: outcome.message };
     }
     await requireActionPermission(services, request, "support", "edit");
     if (intent === "assign") {
@@ -227,7 +251,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
         </section>
 
         {selected ? (
-          <ConversationPanel key={selected.id} selected={selected} canned={canned} assignable={assignable} me={me} canReply={canReply} canEdit={canEdit} />
+          <ConversationPanel key={selected.id} selected={selected} canned={canned} assignable={assignable} me={me} canReply={canReply} canEdit={canEdit} teaching={loaderData.teaching} />
         ) : (
           <section className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">Choose a conversation to read and reply.</section>
         )}
@@ -245,7 +269,8 @@ function ConversationPanel({
   me,
   canReply,
   canEdit,
-}: Pick<LoaderData, "canned" | "assignable" | "me" | "canReply" | "canEdit"> & { selected: NonNullable<LoaderData["selected"]> }) {
+  teaching,
+}: Pick<LoaderData, "canned" | "assignable" | "me" | "canReply" | "canEdit" | "teaching"> & { selected: NonNullable<LoaderData["selected"]> }) {
   const reply = useFetcher<typeof action>();
   const manage = useFetcher<typeof action>();
   const [text, setText] = useState("");
@@ -340,6 +365,8 @@ function ConversationPanel({
           );
         })}
       </ol>
+
+      <TeachBot conversationId={selected.id} pairs={teaching.pairs} faqChoices={teaching.faqChoices} canCreate={teaching.create} canEdit={teaching.edit} />
 
       {canReply ? (
         <reply.Form method="post" className="border-t border-slate-200 p-3">

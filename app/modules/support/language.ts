@@ -1,0 +1,198 @@
+import { stemmer } from "stemmer";
+
+// How the bot reads a shopper's words, the same way for the shop's own text (when it is indexed)
+// and for a question: lower case, phrases rewritten, stop words dropped, Porter stems, and each
+// word's concept (a synonym group), so that "guarantee" finds "warranty", "courier" finds
+// "shipping" and "kitna" finds a price. Pure and dependency-light, so it is unit-tested alone.
+
+/** A concept token: never produced by stemming (stems hold no "#"), so it cannot collide with a word. */
+const concept = (name: string) => `#${name}`;
+
+/**
+ * Synonym groups: every word listed (as the shopper types it; stems are taken here) also yields
+ * the group's concept. A word may sit in more than one group. Hinglish words common in shopping
+ * sit beside their English ones.
+ */
+const GROUPS: Record<string, string[]> = {
+  ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
+  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals"],
+  free: ["free", "muft", "complimentary"],
+  warranty: ["warranty", "warranties", "guarantee", "guaranty", "guarantees", "covered", "cover", "coverage"],
+  defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "problem", "issue", "wrong", "defect"],
+  carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas"],
+  size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
+  hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "closed", "closes"],
+  contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk"],
+  office: ["located", "location", "headquarters", "hq", "registered"],
+  clean: ["clean", "cleaning", "wash", "washing", "washed", "dishwasher", "soap", "scrub", "saaf", "dho", "dhona", "dhoye"],
+  dishwasher: ["dishwasher"],
+  cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi"],
+  hot: ["hot", "warm", "garam", "heat"],
+  duration: ["day", "days", "din", "hour", "hours", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal"],
+  return: ["return", "returns", "returned", "returning", "exchange", "wapas", "vapas", "wapis"],
+  refund: ["refund", "refunds", "refunded", "reimburse"],
+  bpa: ["bpa", "plastic", "chemical", "chemicals", "toxic", "toxin", "toxins", "harmful", "safe"],
+  material: ["steel", "metal", "material", "materials", "stainless", "grade"],
+  privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared"],
+  erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
+  cookie: ["cookie", "cookies", "tracker", "trackers"],
+  advert: ["advertising", "ads", "advert", "advertisement", "adverts"],
+  tax: ["tax", "taxes", "gst", "inclusive", "include", "included", "includes"],
+  cod: ["cod", "cash"],
+  payment: ["pay", "payment", "payments", "paying", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online"],
+  founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
+  // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
+  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati"],
+  kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "bachcha", "bacche", "bachon"],
+  gift: ["gift", "gifts", "gifting", "present", "diwali", "rakhi", "birthday", "corporate", "festival", "festive"],
+  engrave: ["engrave", "engraved", "engraving", "engravable", "personalised", "personalized", "personalise", "personalize", "name"],
+  straw: ["straw", "sipper", "sip"],
+  brush: ["brush", "brushes"],
+  car: ["car", "holder", "holders", "commute", "commuter", "driving"],
+  temperature: ["temperature", "temp", "thermometer", "display", "show", "shows"],
+  copper: ["copper", "tamba"],
+  wide: ["wide", "mouth", "opening"],
+  sweat: ["sweat", "sweats", "sweating", "condensation", "wet", "droplets", "moisture"],
+  leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
+  colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
+  stock: ["stock", "sold", "available", "availability", "unavailable"],
+  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels"],
+  glacial: ["glacial", "brand", "company", "firm", "business"],
+  drink: ["drink", "drinks", "beverage", "beverages"],
+};
+
+/** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
+const PHRASES: [RegExp, string][] = [
+  [/₹/g, " rupees "],
+  [/\b24\s*[x*/]\s*7\b|\b(a)?round the clock\b|\b24 hours a day\b|\b7 days a week\b/g, " always "],
+  [/\b(are|is) (you|it|the shop|support|the team|your team) open\b|\bopen (till|until|on)\b|\bclose[sd]? at\b|\bwhat time\b/g, " timings "],
+  [/\bwhere is your office\b|\bwhere are you (located|based)\b|\boffice address\b|\bwhich city are you( based| located)?( in)?\b/g, " registered office location "],
+  [/\bdish ?washer( machine)?\b/g, " dishwasher "],
+  [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
+  [/\bwhat happens if\b|\bwhat if\b/g, " "],
+  [/\breturn (window|period)\b/g, " return days "],
+  [/\b(once|after|when) (i )?(pay|paid|order|ordered)\b/g, " dispatch "],
+  [/\bwhat (should|do|can) i do\b|\bkya (karu|karun|karein|karen)\b/g, " contact "],
+  [/\bpay for (the )?(shipping|delivery|courier)\b/g, " shipping charge "],
+  [/\bpay (in )?cash\b/g, " cod "],
+  [/\bon top of\b/g, " extra "],
+  [/\bkitne (saal|sal|mahine)\b|\bhow many (years|months)\b/g, " long years "],
+  [/\bcash on delivery\b|\bpay on delivery\b/g, " cod "],
+  [/\bmoney back\b|\bpaisa wapas\b|\bpaise wapas\b|\bpaisa vapas\b/g, " refund "],
+  [/\bsend (it )?back\b|\bgive (it )?back\b/g, " return "],
+  [/\bcold drinks?\b|\bsoft drinks?\b/g, " soda "],
+  [/\bcup ?holders?\b/g, " car holder "],
+  [/\bkab tak\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
+  [/\bcustomer (care|service)\b/g, " support "],
+  [/\bmail id\b|\bemail id\b|\be-mail\b/g, " email "],
+  [/\bone (litre|liter)\b|\b1 ?(l|litre|liter|ltr)\b/g, " 1000ml "],
+  [/\bhalf (a )?(litre|liter)\b/g, " 500ml "],
+  [/\b(\d{3,4}) ?ml\b/g, " $1ml "],
+  [/\bfood[- ]grade\b/g, " food grade "],
+  [/\btrack(ing)? me\b/g, " tracker "],
+  [/\bpin ?code\b/g, " pincode "],
+];
+
+/** Words that carry no meaning for the bot, English and Hinglish. */
+const STOP = new Set(
+  (
+    "a about above after again all also am an and any anyone anything are as at be been before being below between both but by can could " +
+    "did do does doing done during each few for from further get gets getting got had has have having he her here hers him his how i if in " +
+    "into is it its itself just let lets like me might mine more most must my myself no nor not now of off on once only or other our ours " +
+    "out over own please kindly same shall she should so some such than that the their theirs them then there these they this those " +
+    "through to too under until up us very was we were what when where which while who whom whose why will with would you your yours " +
+    "yourself want wanted need needs know tell say said ok okay hi hello thanks thank really actually exactly properly quickly still " +
+    "going gonna one ones anybody someone something thing things way able possible sure also yes yeah allowed fine " +
+    "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
+    // Hinglish
+    "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
+    "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
+    "sakte agar jab tab koi kuch liye daal dal daalna daalo rakh rakhna rakho aata aati aate jata jati jayega jaega lagta lagega raha " +
+    "rahi rahe de dena lena le mil sab bahut abhi another other others"
+  ).split(/\s+/),
+);
+
+/**
+ * Shop-wide words that say little about which answer is meant: they still match, but count for
+ * little when judging whether a passage answers the question.
+ */
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water"]);
+
+const conceptsOf = new Map<string, string[]>();
+for (const [name, words] of Object.entries(GROUPS)) {
+  for (const word of words) {
+    const list = conceptsOf.get(word) ?? [];
+    list.push(concept(name));
+    conceptsOf.set(word, list);
+  }
+}
+
+/** Every word the synonym groups know, for spelling correction. */
+export const SYNONYM_WORDS: readonly string[] = [...conceptsOf.keys()];
+
+/** Lower case, accents folded, phrases rewritten. */
+export function normalise(text: string): string {
+  let t = text.normalize("NFKC").toLowerCase();
+  for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
+  return t;
+}
+
+/** The words of a (normalised) text: letters and digits, with 18/8, 3-7 and 1000ml kept whole. */
+export function words(normalisedText: string): string[] {
+  return normalisedText.match(/\d+\/\d+|[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu)?.flatMap((w) => (/^[\p{L}]+-[\p{L}]+$/u.test(w) ? [w, ...w.split("-")] : [w])) ?? [];
+}
+
+export function isStopWord(word: string): boolean {
+  return STOP.has(word);
+}
+
+export function isWeakWord(word: string): boolean {
+  return WEAK.has(word);
+}
+
+/** The index terms of one word: its stem and the concepts of its synonym groups. */
+export function termsOfWord(word: string): string[] {
+  const bare = word.replace(/'s$/, "").replace(/'/g, "");
+  if (!bare || STOP.has(bare)) return [];
+  const stem = /^\d/.test(bare) ? bare : stemmer(bare);
+  const concepts = conceptsOf.get(bare) ?? conceptsOf.get(stem) ?? [];
+  return [stem, ...concepts];
+}
+
+/** Whether a word is known to the synonym groups (used to decide if a misspelling needs correcting). */
+export function hasConcept(word: string): boolean {
+  return conceptsOf.has(word);
+}
+
+/** One word of a question with the terms it may match (any of them counts as the word matched). */
+export type QueryWord = { word: string; terms: string[]; weak: boolean };
+
+/** The question's meaningful words, each with its terms; `correct` may replace a word the shop has never used. */
+export function analyseQuestion(text: string, correct: (word: string) => string = (w) => w): QueryWord[] {
+  const out: QueryWord[] = [];
+  const seen = new Set<string>();
+  for (const raw of words(normalise(text))) {
+    const word = correct(raw);
+    const terms = termsOfWord(word);
+    if (!terms.length) continue;
+    const key = terms.join(" ");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ word, terms, weak: WEAK.has(word) || /^\d+$/.test(word) });
+  }
+  return out;
+}
+
+/** The index terms of a passage of the shop's own text. */
+export function analyseText(text: string): string[] {
+  return words(normalise(text)).flatMap(termsOfWord);
+}
+
+/**
+ * How many edits a word of this length may need to be corrected: none below six letters, where a
+ * "correction" is more often another word ("shoes" is not "shows").
+ */
+export function allowedEdits(word: string): number {
+  if (word.length < 6 || /\d/.test(word)) return 0;
+  return word.length < 8 ? 1 : 2;
+}

@@ -1,0 +1,84 @@
+// The support bot's score and answer time (`npm run bench` runs it; it also runs alone):
+//
+//   npx tsx scripts/bench-bot.ts
+//
+// Opens a fresh embedded store with the demo content (DATA_DIR in a temp folder, no LLM) and asks
+// every question of tests/fixtures/bot-eval.json twice:
+//   - "bot": the bot alone (understanding and retrieval over the cached index: previewReply);
+//   - "chat": the whole chat call, POST /api/support/chat in process, each question as a new
+//     visitor's first message (store the message, the bot's reply, store that).
+// Prints the score, the questions it got wrong, and p50/p99/max of both times as JSON; exits 1
+// when the score is under 90% or the bot's p99 is over 200 ms.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Hono } from "hono";
+import { readConfig } from "~/config.server";
+import { BOT_NAME, previewReply } from "~/modules/support/bot.server";
+import { supportDeps } from "~/modules/support/deps.server";
+import { openServices } from "~/services.server";
+import { supportApi } from "../server/support-api";
+import { judge, loadBotEval, percentile, summarise, type EvalOutcome } from "./bot-eval";
+
+const ROUNDS = Number(process.env.BOT_ROUNDS ?? 3);
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-bot-"));
+// The embedded database and no LLM, whatever the environment says: the bot's own answers are measured.
+const { DATABASE_URL: _db, LLM_API_KEY: _key, LLM_BASE_URL: _llm, ...env } = process.env;
+const services = await openServices(readConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "auto" }));
+try {
+  const deps = supportDeps(services);
+  const questions = loadBotEval();
+  const app = new Hono().route("/api/support", supportApi(services, { replyMailSweepMs: 0 }));
+
+  // The first question builds the index (reading the store once); it is timed apart.
+  const coldStart = performance.now();
+  await previewReply(deps, questions[0]!.q);
+  const indexBuildMs = performance.now() - coldStart;
+
+  const botMs: number[] = [];
+  let outcomes: EvalOutcome[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    outcomes = [];
+    for (const question of questions) {
+      const t0 = performance.now();
+      const reply = await previewReply(deps, question.q);
+      botMs.push(performance.now() - t0);
+      outcomes.push({ question, answer: reply.text, right: judge(question, reply.text) });
+    }
+  }
+
+  const chatMs: number[] = [];
+  let chatRight = 0;
+  for (const [i, question] of questions.entries()) {
+    const t0 = performance.now();
+    const res = await app.request("/api/support/chat", {
+      method: "POST",
+      // A new visitor each time (no cookie); addresses spread so no ceiling is met.
+      headers: { "Content-Type": "application/json", "X-Forwarded-For": `10.99.${Math.floor(i / 200)}.${i % 200}` },
+      body: JSON.stringify({ conversationId: null, message: question.q, visitorInfo: { name: "Bench" } }),
+    });
+    const body = (await res.json()) as { messages?: { senderName: string; message: string }[] };
+    chatMs.push(performance.now() - t0);
+    const bot = body.messages?.find((m) => m.senderName === BOT_NAME)?.message ?? null;
+    // In a conversation an unanswered question gets the "could not find" reply: that is the hand-over path.
+    const answer = bot && !bot.startsWith("Sorry, I could not find") ? bot : null;
+    if (judge(question, answer)) chatRight++;
+  }
+
+  const stats = (xs: number[]) => ({ p50: +percentile(xs, 50).toFixed(2), p99: +percentile(xs, 99).toFixed(2), max: +Math.max(...xs).toFixed(2) });
+  const summary = summarise(outcomes);
+  const result = {
+    database: services.database.kind,
+    llm: false,
+    ...summary,
+    chatScore: +(chatRight / questions.length).toFixed(3),
+    indexBuildMs: +indexBuildMs.toFixed(1),
+    botAnswerMs: { samples: botMs.length, ...stats(botMs) },
+    chatCallMs: { samples: chatMs.length, ...stats(chatMs) },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  if (summary.score < 0.9 || result.botAnswerMs.p99 > 200) process.exitCode = 1;
+} finally {
+  await services.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

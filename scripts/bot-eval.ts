@@ -1,0 +1,42 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// The support bot's evaluation set (tests/fixtures/bot-eval.json) and how an answer is judged:
+// shared by its test (tests/integration/support-bot-eval.test.ts) and `npm run bench`.
+
+export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
+export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
+
+const file = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../tests/fixtures/bot-eval.json");
+
+export function loadBotEval(): EvalQuestion[] {
+  return (JSON.parse(fs.readFileSync(file, "utf8")) as { questions: EvalQuestion[] }).questions;
+}
+
+const plain = (s: string) => s.toLowerCase().replace(/\s+/g, " ");
+
+/** Right: the answer contains one of the expected facts; for a question outside the shop's knowledge, no answer (handed over). */
+export function judge(question: EvalQuestion, answer: string | null): boolean {
+  if (question.expect === null) return answer === null;
+  return answer !== null && question.expect.some((fact) => plain(answer).includes(plain(fact)));
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+export function summarise(outcomes: EvalOutcome[]) {
+  const inside = outcomes.filter((o) => o.question.expect !== null);
+  const outside = outcomes.filter((o) => o.question.expect === null);
+  const right = outcomes.filter((o) => o.right).length;
+  return {
+    questions: outcomes.length,
+    right,
+    score: +(right / outcomes.length).toFixed(3),
+    answerable: { questions: inside.length, right: inside.filter((o) => o.right).length },
+    outsideKnowledge: { questions: outside.length, handedOver: outside.filter((o) => o.right).length },
+    wrong: outcomes.filter((o) => !o.right).map((o) => ({ q: o.question.q, expected: o.question.expect, got: o.answer?.split("\n")[0] ?? null })),
+  };
+}
