@@ -47,6 +47,7 @@ export default [
 
   // Staff back office. Outside the guard: sign-in, forgot and reset password.
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/setup", "routes/admin/setup.tsx"),
   route("admin/forgot-password", "routes/admin/forgot-password.tsx"),
   route("admin/reset-password", "routes/admin/reset-password.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),

@@ -27,7 +27,10 @@ export type AppServices = {
   close(): Promise<void>;
 };
 
-export async function openServices(config: AppConfig, opts: { version?: string; log?: Logger } = {}): Promise<AppServices> {
+export async function openServices(given: AppConfig, opts: { version?: string; log?: Logger } = {}): Promise<AppServices> {
+  // The secret is resolved once, so every part of the process (sessions, the first-run setup
+  // code) reads the same value from config.authSecret.
+  const config: AppConfig = { ...given, authSecret: authSecret(given) };
   const log = opts.log ?? createLogger(config.logLevel);
   const database = config.databaseUrl
     ? await openDatabase({ kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize })
@@ -37,14 +40,18 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
     const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, "media"));
     const shouldSeed =
       config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite");
-    if (shouldSeed && (await isStoreEmpty(database.db))) {
-      const started = Date.now();
-      const { products } = await seedDemoStore(database.db, storage);
-      log.info({ products, ms: Date.now() - started }, "seeded the demo store");
+    if (shouldSeed) {
+      // Under the lock, so processes starting together seed once.
+      await database.exclusive("seed-demo", async () => {
+        if (!(await isStoreEmpty(database.db))) return;
+        const started = Date.now();
+        const { products } = await seedDemoStore(database.db, storage);
+        log.info({ products, ms: Date.now() - started }, "seeded the demo store");
+      });
     }
     const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
     const auth = createAuth(database.db, {
-      secret: authSecret(config),
+      secret: config.authSecret!,
       baseURL: config.publicUrl,
       sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
       sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
@@ -75,12 +82,29 @@ export async function openServices(config: AppConfig, opts: { version?: string; 
 function authSecret(config: AppConfig): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, "auth-secret");
+  const existing = readSecret(file);
+  if (existing) return existing;
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  // Written to a private temporary file and linked into place: several processes starting at
+  // once on one DATA_DIR (WEB_CONCURRENCY) all end up with the first one's secret, never a
+  // half-written file.
+  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(temp, crypto.randomBytes(32).toString("base64url"), { mode: 0o600 });
   try {
-    return fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(config.dataDir, { recursive: true });
-    const secret = crypto.randomBytes(32).toString("base64url");
-    fs.writeFileSync(file, secret, { mode: 0o600 });
-    return secret;
+    fs.linkSync(temp, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    fs.rmSync(temp, { force: true });
+  }
+  return readSecret(file)!;
+}
+
+function readSecret(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8").trim() || null;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
   }
 }

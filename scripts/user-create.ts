@@ -1,7 +1,9 @@
 // npm run user:create -- --email <email> --password <password> --role <role> [--role <role> ...]
+// Works whether or not the shop is running (see onShopOrDirect in cli-services.ts).
 import { parseArgs } from "node:util";
-import { staffUserInput, upsertStaffUser } from "~/modules/staff/staff-users.server";
-import { withServices } from "./cli-services";
+import { ControlError } from "~/modules/ops/control-socket.server";
+import { createStaffUser, parseUserCreateInput, type UserCreateResult } from "~/modules/ops/shop-commands.server";
+import { onShopOrDirect } from "./cli-services";
 
 function usageError(message: string): never {
   console.error(`user:create: ${message}`);
@@ -18,14 +20,16 @@ try {
   usageError(error instanceof Error ? error.message : String(error));
 }
 
-const parsed = staffUserInput.safeParse({ email: args.email ?? "", password: args.password ?? "", roles: args.role ?? [] });
-if (!parsed.success) {
-  const issue = parsed.error.issues[0]!;
-  const field = issue.path[0] === "roles" ? "--role" : `--${String(issue.path[0])}`;
-  usageError(`${field}: ${issue.message}`);
-}
+const parsed = parseUserCreateInput({ email: args.email ?? "", password: args.password ?? "", roles: args.role ?? [] });
+if (!parsed.ok) usageError(parsed.message);
 
-await withServices(async ({ db, auth }) => {
-  const { id, created } = await upsertStaffUser(db, auth, parsed.data);
-  console.log(`${created ? "created" : "updated"} ${parsed.data.email} (${id}) with roles: ${parsed.data.roles.join(", ")}`);
-}).catch(() => process.exit(1));
+try {
+  const done = await onShopOrDirect<UserCreateResult>("user:create", parsed.data, (services) => createStaffUser(services, parsed.data), { seed: true });
+  console.log(`${done.created ? "created" : "updated"} ${done.email} (${done.id}) with roles: ${done.roles.join(", ")}`);
+} catch (error) {
+  if (error instanceof ControlError) {
+    if (error.kind === "invalid") usageError(error.message);
+    console.error(`user:create: ${error.message}`);
+  }
+  process.exit(1);
+}

@@ -9,6 +9,8 @@ import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-h
 import { createRequestHandler } from "react-router";
 import { readConfig } from "~/config.server";
 import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
+import { serveControlSocket } from "~/modules/ops/control-socket.server";
+import { shopCommands } from "~/modules/ops/shop-commands.server";
 import { openServices, type AppServices } from "~/services.server";
 import type { RenderFlags } from "~/load-context";
 import { isAdminPath } from "~/lib/path-kinds";
@@ -22,6 +24,12 @@ import { createPageCache } from "./page-cache";
 import { storefrontEvents } from "./storefront-events";
 
 export { openServices, readConfig };
+export { announceFirstRun } from "~/modules/staff/first-run.server";
+
+/** The embedded shop's control socket (user:create, backup while it runs). */
+export async function startControlSocket(services: AppServices) {
+  return serveControlSocket(services.config.dataDir, shopCommands(services), services.log);
+}
 
 export type CreateAppOptions = {
   mode: "production" | "development";
@@ -29,6 +37,8 @@ export type CreateAppOptions = {
   metrics?: Metrics;
   /** build/client in production; Vite serves assets itself in development. */
   clientDir?: string;
+  /** Aborted when the process begins to stop: live streams send a retry hint and close, /readyz answers 503. */
+  shutdown?: AbortSignal;
 };
 
 /** The HTTP surface: health, images and feeds first, then the maintenance gate, live events and every page through React Router. */
@@ -51,6 +61,7 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
 
   // Ready to take traffic: the database answers and every migration this build knows is applied.
   app.get("/readyz", async (c) => {
+    if (options.shutdown?.aborted) return c.json({ status: "stopping" }, 503, { "Cache-Control": "no-store" });
     try {
       const pending = await services.database.pendingMigrations();
       if (pending > 0) return c.json({ status: "migrating", pendingMigrations: pending }, 503, { "Cache-Control": "no-store" });
@@ -120,8 +131,8 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
 
   // Everything below is the storefront and staff pages: gated while the shop is in maintenance.
   app.use("*", maintenanceGate(services));
-  app.route("/api/support", supportApi(services, { metrics }));
-  app.get("/events/storefront", storefrontEvents(services, undefined, metrics));
+  app.route("/api/support", supportApi(services, { metrics, shutdown: options.shutdown }));
+  app.get("/events/storefront", storefrontEvents(services, undefined, metrics, options.shutdown));
 
   app.use("*", createPageCache(services).middleware);
   app.all("*", (c) => handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce"), renderFlags: c.get("renderFlags") }));

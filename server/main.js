@@ -13,6 +13,8 @@ const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), 
 // A start-up that cannot succeed (bad configuration, port taken, not built) exits with 78
 // (EX_CONFIG), which the supervisor of `npm start` (scripts/supervisor.js) does not retry.
 const EXIT_CANNOT_START = 78;
+// Requests still running this long after SIGTERM are cut off.
+const SHUTDOWN_DRAIN_MS = 10_000;
 
 function fail(message) {
   console.error(`glacial: ${message}`);
@@ -35,16 +37,20 @@ try {
   const config = mod.readConfig({ NODE_ENV: dev ? "development" : "production", ...process.env });
   services = await mod.openServices(config, { version });
   const mode = dev ? "development" : "production";
+  // Aborted on SIGTERM: live streams tell their browsers to reconnect (to another process, or
+  // to this shop once it is back) and /readyz answers 503, so a balancer stops sending requests.
+  const stopping = new AbortController();
+  const appOptions = { mode, shutdown: stopping.signal };
 
   let listener;
   if (dev) {
     listener = (req, res) =>
       vite.middlewares(req, res, async () => {
         const fresh = await vite.ssrLoadModule("/server/app.ts");
-        getRequestListener(fresh.createApp(services, { mode }).fetch)(req, res);
+        getRequestListener(fresh.createApp(services, appOptions).fetch)(req, res);
       });
   } else {
-    listener = getRequestListener(mod.createApp(services, { mode, clientDir: path.join(root, "build/client") }).fetch);
+    listener = getRequestListener(mod.createApp(services, { ...appOptions, clientDir: path.join(root, "build/client") }).fetch);
   }
 
   const server = http.createServer(listener);
@@ -61,20 +67,36 @@ try {
   const address = server.address();
   services.log.info({ port: address.port, database: services.database.kind, version }, `GLACIAL is serving http://localhost:${address.port}`);
 
-  let stopping = false;
+  // The embedded database belongs to this process alone: command-line tools (user:create,
+  // backup) hand their work to it over a socket in DATA_DIR while it runs.
+  const control = services.database.kind === "pglite" ? await mod.startControlSocket(services) : null;
+  // Under WEB_CONCURRENCY only the first process prints the first-run notice.
+  if ((process.env.GLACIAL_PROCESS ?? "1") === "1") await mod.announceFirstRun(services);
+
+  let shuttingDown = false;
   const shutdown = (signal) => {
-    if (stopping) return;
-    stopping = true;
+    if (shuttingDown) return;
+    shuttingDown = true;
     services.log.info({ signal }, "shutting down: finishing in-flight requests");
-    // Stop accepting; idle keep-alive sockets close now, busy ones after their response.
+    stopping.abort();
+    // Stop accepting; idle keep-alive sockets close now, busy ones once their response (a live
+    // stream: its retry hint) is written.
     server.close(async () => {
+      clearInterval(sweep);
+      await control?.close().catch(() => {});
       await services.close().catch((error) => services.log.error({ err: error }, "closing the database failed"));
       await vite?.close();
       services.log.info("stopped");
       process.exit(0);
     });
     server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    const sweep = setInterval(() => server.closeIdleConnections(), 200);
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_DRAIN_MS).unref();
+    // Whatever happens, the process ends within a bound.
+    setTimeout(() => {
+      services.log.error("shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_DRAIN_MS + 5000).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

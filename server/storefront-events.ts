@@ -13,7 +13,7 @@ export const KEEP_ALIVE_MS = 25_000;
  * bus; a comment every 25 s keeps proxies from closing an idle stream. Subscriptions end when the
  * client disconnects.
  */
-export function storefrontEvents(services: Pick<AppServices, "events" | "log">, keepAliveMs = KEEP_ALIVE_MS, metrics?: Metrics) {
+export function storefrontEvents(services: Pick<AppServices, "events" | "log">, keepAliveMs = KEEP_ALIVE_MS, metrics?: Metrics, shutdown?: AbortSignal) {
   return (c: Context) =>
     streamSSE(
       c,
@@ -36,10 +36,27 @@ export function storefrontEvents(services: Pick<AppServices, "events" | "log">, 
           for (const off of offs) off();
         };
         stream.onAbort(close);
+        // The process is stopping: say how soon to reconnect (spread out), then end the stream.
+        let wake: () => void = () => {};
+        const stop = () => {
+          if (!open) return;
+          close();
+          wake();
+        };
+        shutdown?.addEventListener("abort", stop, { once: true });
         await stream.writeSSE({ event: "ready", data: "{}", retry: 3000 });
+        if (shutdown?.aborted) stop();
         while (open && !stream.aborted && !stream.closed) {
-          await stream.sleep(keepAliveMs);
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+            void stream.sleep(keepAliveMs).then(() => resolve());
+          });
           if (open && !stream.aborted) await stream.write(": keep-alive\n\n").catch(close);
+        }
+        shutdown?.removeEventListener("abort", stop);
+        if (shutdown?.aborted && !stream.aborted) {
+          await stream.write(`retry: ${500 + Math.floor(Math.random() * 2500)}\n\n`).catch(() => {});
+          await stream.close().catch(() => {});
         }
         close();
       },

@@ -47,6 +47,8 @@ export type SupportApiOptions = {
    * sends them on time; this sweep covers a restart or a reply on another process). 0: never.
    */
   replyMailSweepMs?: number;
+  /** Aborted when the process stops: open streams send a retry hint and close. */
+  shutdown?: AbortSignal;
 };
 
 export const REPLY_MAIL_SWEEP_MS = 60_000;
@@ -73,15 +75,35 @@ function writer(stream: SSEStreamingApi) {
   };
 }
 
-/** Keeps the stream open with comments until the client goes away, then runs `cleanup`. */
-async function holdOpen(stream: SSEStreamingApi, keepAliveMs: number, enqueue: ReturnType<typeof writer>, cleanup: () => void) {
+/**
+ * Keeps the stream open with comments until the client goes away, then runs `cleanup`. When the
+ * process stops, the stream first tells the browser how soon to reconnect (spread over a few
+ * seconds, so a process's streams do not all land on the others at once) and then closes; the
+ * browser resumes from its Last-Event-ID on whichever process answers.
+ */
+async function holdOpen(stream: SSEStreamingApi, keepAliveMs: number, enqueue: ReturnType<typeof writer>, cleanup: () => void, shutdown?: AbortSignal) {
   const timer = setInterval(() => void enqueue(() => stream.write(": keep-alive\n\n")), keepAliveMs);
+  let stopping = false;
   await new Promise<void>((resolve) => {
     if (stream.aborted) return resolve();
     stream.onAbort(() => resolve());
+    const stop = () => {
+      stopping = true;
+      resolve();
+    };
+    if (shutdown?.aborted) stop();
+    else shutdown?.addEventListener("abort", stop, { once: true });
   });
   clearInterval(timer);
   cleanup();
+  if (stopping && !stream.aborted) {
+    await enqueue(() => stream.write(`retry: ${reconnectDelayMs()}\n\n`));
+    await stream.close().catch(() => {});
+  }
+}
+
+export function reconnectDelayMs(): number {
+  return 500 + Math.floor(Math.random() * 2500);
 }
 
 export function supportApi(services: AppServices, options: SupportApiOptions = {}) {
@@ -166,11 +188,17 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
       });
       const gone = presenceFor(deps).join(conversationId);
       options.metrics?.openStreams.inc({ stream: "support-visitor" });
-      await holdOpen(stream, keepAliveMs, enqueue, () => {
-        options.metrics?.openStreams.dec({ stream: "support-visitor" });
-        leave();
-        gone();
-      });
+      await holdOpen(
+        stream,
+        keepAliveMs,
+        enqueue,
+        () => {
+          options.metrics?.openStreams.dec({ stream: "support-visitor" });
+          leave();
+          gone();
+        },
+        options.shutdown,
+      );
     });
   });
 
@@ -201,11 +229,17 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
         tell(e.conversationId, e.change);
       });
       options.metrics?.openStreams.inc({ stream: "support-inbox" });
-      await holdOpen(stream, keepAliveMs, enqueue, () => {
-        options.metrics?.openStreams.dec({ stream: "support-inbox" });
-        offMessage();
-        offConversation();
-      });
+      await holdOpen(
+        stream,
+        keepAliveMs,
+        enqueue,
+        () => {
+          options.metrics?.openStreams.dec({ stream: "support-inbox" });
+          offMessage();
+          offConversation();
+        },
+        options.shutdown,
+      );
     });
   });
 

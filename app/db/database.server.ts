@@ -22,6 +22,12 @@ export type Database = {
   /** Present on PostgreSQL: the pool, from which the event module takes a dedicated LISTEN client. */
   pool?: pg.Pool;
   migrate(folder?: string): Promise<void>;
+  /**
+   * Runs `work` while holding a lock named `name` across every process on this database (a
+   * PostgreSQL advisory lock held on a connection of its own; the embedded database has one
+   * process, so there it simply runs). For start-up work several processes must not do at once.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Migrations of this build not yet applied to the database (0 when it is current). */
   pendingMigrations(folder?: string): Promise<number>;
   close(): Promise<void>;
@@ -57,6 +63,7 @@ function wrapPglite(client: PGlite, release: () => void = () => {}): Database {
       await migratePglite(db as never, { migrationsFolder: folder });
     },
     pendingMigrations: (folder = migrationsFolder()) => pendingMigrations(db, folder),
+    exclusive: (_name, work) => work(),
     async close() {
       try {
         if (!client.closed) await client.close();
@@ -90,13 +97,29 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     );
   }
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const withAdvisoryLock = async <T>(name: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(hashtext($1))", [`glacial:${name}`]);
+      try {
+        return await work(client);
+      } finally {
+        await client.query("select pg_advisory_unlock(hashtext($1))", [`glacial:${name}`]);
+      }
+    } finally {
+      client.release();
+    }
+  };
   return {
     db,
     kind: "postgres",
     pool,
+    // Several processes start at once (WEB_CONCURRENCY): one migrates, the others wait and then
+    // find nothing pending.
     async migrate(folder = migrationsFolder()) {
-      await migratePg(db as never, { migrationsFolder: folder });
+      await withAdvisoryLock("migrate", (client) => migratePg(drizzlePg({ client, schema }) as never, { migrationsFolder: folder }));
     },
+    exclusive: (name, work) => withAdvisoryLock(name, () => work()),
     pendingMigrations: (folder = migrationsFolder()) => pendingMigrations(db, folder),
     async close() {
       await pool.end();

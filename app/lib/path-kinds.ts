@@ -8,7 +8,7 @@ export type PathKind =
   /** Resized product and site images. */
   | "image"
   | "health"
-  /** Staff pages reachable without a session: sign-in, forgot and reset password, sign-out. */
+  /** Staff pages reachable without a session: sign-in, first-run setup, forgot and reset password, sign-out. */
   | "admin-public"
   /** Every other staff page, action and download. */
   | "admin"
@@ -29,7 +29,7 @@ export function pagePathOf(pathname: string): string {
   return pathname.endsWith(".data") ? pathname.slice(0, -".data".length) : pathname;
 }
 
-const ADMIN_PUBLIC = new Set(["/admin/login", "/admin/forgot-password", "/admin/reset-password", "/admin/logout"]);
+const ADMIN_PUBLIC = new Set(["/admin/login", "/admin/setup", "/admin/forgot-password", "/admin/reset-password", "/admin/logout"]);
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);

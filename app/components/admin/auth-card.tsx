@@ -13,7 +13,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-export function Field({ label, name, type = "text", autoComplete, required = true, minLength, inputMode, autoFocus }: {
+export function Field({ label, name, type = "text", autoComplete, required = true, minLength, inputMode, autoFocus, hint, error, defaultValue }: {
   label: string;
   name: string;
   type?: string;
@@ -22,10 +22,17 @@ export function Field({ label, name, type = "text", autoComplete, required = tru
   minLength?: number;
   inputMode?: "numeric" | "text" | "email";
   autoFocus?: boolean;
+  /** A line of help under the label, read with the field. */
+  hint?: string;
+  /** This field's own error, shown beside it and announced with it. */
+  error?: string;
+  defaultValue?: string;
 }) {
+  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="mt-4 first:mt-0">
       <label htmlFor={name} className="block text-sm font-medium text-slate-800">{label}</label>
+      {hint ? <p id={`${name}-hint`} className="mt-0.5 text-xs text-slate-600">{hint}</p> : null}
       <input
         id={name}
         name={name}
@@ -35,8 +42,12 @@ export function Field({ label, name, type = "text", autoComplete, required = tru
         minLength={minLength}
         inputMode={inputMode}
         autoFocus={autoFocus}
-        className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-2 focus:outline-teal-700"
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-2 focus:outline-teal-700 ${error ? "border-red-700" : "border-slate-400"}`}
       />
+      {error ? <p id={`${name}-error`} className="mt-1 text-sm text-red-800">{error}</p> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
+import { isSetupOpen } from "~/modules/staff/first-run.server";
 import { getStaff } from "~/modules/staff/guard.server";
 import { INVALID_CREDENTIALS } from "~/modules/staff/sign-in-messages";
 import { signInStaff, verifySecondFactor } from "~/modules/staff/sign-in.server";
@@ -9,6 +10,8 @@ import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  // A new shop has no one to sign in: every staff page leads here, and from here to the setup.
+  if (await isSetupOpen(context.services.db)) throw redirect("/admin/setup");
   if (await getStaff(context.services, request)) throw redirect("/admin/dashboard");
   const reset = new URL(request.url).searchParams.get("reset");
   return { notice: reset === "done" ? "Your password was changed. Sign in with the new one." : null };

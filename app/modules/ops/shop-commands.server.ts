@@ -1,0 +1,33 @@
+import type { AppServices } from "~/services.server";
+import { staffUserInput, upsertStaffUser, type StaffUserInput } from "~/modules/staff/staff-users.server";
+import { ControlError, type ControlHandlers } from "./control-socket.server";
+
+// What a command-line tool may ask the running shop to do over its control socket. Each
+// command validates its input again here: the socket is a boundary like any other.
+
+export type UserCreateResult = { id: string; created: boolean; email: string; roles: string[] };
+
+/** user:create's input checked, with the first problem named the way the command line names it (--email, --role). */
+export function parseUserCreateInput(raw: unknown): { ok: true; data: StaffUserInput } | { ok: false; message: string } {
+  const parsed = staffUserInput.safeParse(raw);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path[0] === "roles" ? "--role" : `--${String(issue.path[0] ?? "input")}`;
+  return { ok: false, message: `${field}: ${issue.message}` };
+}
+
+export async function createStaffUser(services: Pick<AppServices, "db" | "auth">, input: StaffUserInput): Promise<UserCreateResult> {
+  const { id, created } = await upsertStaffUser(services.db, services.auth, input);
+  return { id, created, email: input.email, roles: input.roles };
+}
+
+export function shopCommands(services: AppServices, more: ControlHandlers = {}): ControlHandlers {
+  return {
+    "user:create": async (raw) => {
+      const parsed = parseUserCreateInput(raw);
+      if (!parsed.ok) throw new ControlError(parsed.message);
+      return createStaffUser(services, parsed.data);
+    },
+    ...more,
+  };
+}
