@@ -100,7 +100,7 @@ export const DEMO_POPUP = {
   consentText: "I agree to receive emails from GLACIAL. I can unsubscribe at any time.",
   ctaText: "Claim my 10% off",
   ctaLink: "/collection/matte",
-  showFrequency: "once_per_day",
+  showFrequency: "once_per_day" as const,
   delaySeconds: 8,
   showOnPages: ["/"],
 };

@@ -1,34 +1,28 @@
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { collections, productCollections, productVariants, products } from "~/modules/catalog/schema";
-import { baseSku, combineOptions, uniqueSku } from "~/modules/catalog/variant-rules";
-import { contentPages, faqItems, menus } from "~/modules/content/schema";
-import { popups } from "~/modules/marketing/schema";
-import { objectName } from "~/modules/media/paths";
-import { media } from "~/modules/media/schema";
+import { products } from "~/modules/catalog/schema";
+import { isContentPageSlug } from "~/modules/content/pages.server";
 import type { MediaStorage } from "~/modules/media/storage.server";
 import { siteSettings } from "~/modules/settings/schema";
-import { heroSvg, productSvg, renderWebp } from "./demo-art.server";
+import { heroSvg, renderWebp } from "./demo-art.server";
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS, type DemoProduct } from "./demo-catalogue";
 import { DEMO_FAQ, DEMO_MENU, DEMO_PAGES, DEMO_POPUP } from "./demo-content";
+import { createFactories, productDrawing, type MadeProduct, type ProductSpec } from "./factories.server";
 
-// The demo store is fixture data like a migration: it writes every module's tables directly,
-// once, into an empty database. Live code goes through each module's face instead.
+// The demo store, built with the same factories as the tests' data: every record goes through its
+// module's face (product editor, collection editor, media upload, menu, page, FAQ and popup
+// editors), inside one transaction, so a store is either fully seeded or not at all.
 
+/** The audit log names the demo seed as the author of what it made (no staff user did). */
+export const DEMO_SEED_ACTOR = { id: null, email: "demo store seed" };
+
+/** True when neither a product nor a setting exists yet (a read of two tables, nothing else). */
 export async function isStoreEmpty(db: Db): Promise<boolean> {
   const [[p], [s]] = await Promise.all([
     db.select({ n: count() }).from(products),
     db.select({ n: count() }).from(siteSettings),
   ]);
   return (p?.n ?? 0) === 0 && (s?.n ?? 0) === 0;
-}
-
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
 }
 
 const HERO = [
@@ -39,137 +33,81 @@ const HERO = [
   { colours: ["red", "pink", "purple"], alt: "Red, pink and purple gift bottles" },
 ];
 
-type PreparedProduct = DemoProduct & { slug: string; images: Map<string, string> };
-
-/** Renders the artwork into storage, then writes the whole store in one transaction. */
-export async function seedDemoStore(db: Db, storage: MediaStorage, now = new Date()): Promise<{ products: number }> {
-  const stamp = now.getTime();
-  const art = new Map<string, Buffer>();
-  const renderOnce = async (key: string, svg: () => string) => {
-    let bytes = art.get(key);
-    if (!bytes) art.set(key, (bytes = await renderWebp(svg())));
-    return bytes;
+/** A product of the demo catalogue as the product editor's fields: prices step up by size, stock from a fixed sequence. */
+function specOf(p: DemoProduct, index: number, nextStock: () => number): ProductSpec {
+  const sizeIndex = (values: Record<string, string>) => (p.sizes ? p.sizes.indexOf(values.Size!) : 0);
+  const rupees = (values: Record<string, string>) => p.price + (p.step ?? 0) * sizeIndex(values);
+  // Computed here, in catalogue order, so each variant gets the same stock whatever order the products are saved in.
+  const stock = p.colours.flatMap((colour) => (p.sizes ?? [null]).map(() => ({ colour, stock: nextStock() })));
+  return {
+    title: p.title,
+    slug: p.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, ""),
+    description: p.description,
+    status: p.status ?? "active",
+    bestSeller: p.bestSeller ?? false,
+    sortOrder: (index + 1) * 10,
+    tags: p.tags ?? [],
+    hsnCode: p.kind === "accessory" ? "3924" : "7323",
+    seoDescription: p.description.slice(0, 155).trim(),
+    skuBase: p.skuBase,
+    options: [{ name: "Color", values: p.colours }, ...(p.sizes ? [{ name: "Size", values: p.sizes }] : [])],
+    variant: (values, i) => ({
+      price: rupees(values),
+      compareAtPrice: p.compareAt ? Math.round((rupees(values) * p.compareAt) / 100) * 100 - 1 : null,
+      stock: stock[i]!.stock,
+      weightGrams: 180 + sizeIndex(values) * 90,
+    }),
+    images: "colours",
+    shape: p.shape,
   };
-
-  const prepared: PreparedProduct[] = [];
-  for (const p of DEMO_PRODUCTS) {
-    const slug = slugify(p.title);
-    const images = new Map<string, string>();
-    for (const colour of p.colours) {
-      const name = objectName("products", `${slug}-${colour.toLowerCase()}.webp`, stamp);
-      await storage.put(name, await renderOnce(`${p.shape}:${colour}`, () => productSvg(p.shape, colour)));
-      images.set(colour, name);
-    }
-    prepared.push({ ...p, slug, images });
-  }
-  const heroNames: string[] = [];
-  for (const [i, h] of HERO.entries()) {
-    const name = objectName("hero", `hero-${i + 1}.webp`, stamp);
-    await storage.put(name, await renderWebp(heroSvg(i, h.colours), 80));
-    heroNames.push(name);
-  }
-
-  await db.transaction(async (tx) => {
-    const collectionRows = await tx
-      .insert(collections)
-      .values(DEMO_COLLECTIONS.map((c, i) => ({ ...c, isActive: true, sortOrder: (i + 1) * 10 })))
-      .returning({ id: collections.id, slug: collections.slug });
-    const collectionId = new Map(collectionRows.map((c) => [c.slug, c.id]));
-    const memberCount = new Map<string, number>();
-    const usedSkus = new Set<string>();
-    let stockSeed = 17;
-
-    for (const [index, p] of prepared.entries()) {
-      const options = [{ name: "Color", values: p.colours }, ...(p.sizes ? [{ name: "Size", values: p.sizes }] : [])];
-      const [product] = await tx
-        .insert(products)
-        .values({
-          slug: p.slug,
-          title: p.title,
-          description: p.description,
-          status: p.status ?? "active",
-          isBestSeller: p.bestSeller ?? false,
-          sortOrder: (index + 1) * 10,
-          tags: p.tags ?? [],
-          options,
-          hsnCode: p.kind === "accessory" ? "3924" : "7323",
-          seoDescription: p.description.slice(0, 155).trim(),
-          createdAt: new Date(stamp - index * 86_400_000),
-        })
-        .returning({ id: products.id });
-      const productId = product!.id;
-
-      const combos = combineOptions(options);
-      const variantRows = [];
-      for (const [vi, combo] of combos.entries()) {
-        const sizeIndex = p.sizes ? p.sizes.indexOf(combo.optionValues.Size!) : 0;
-        const rupees = p.price + (p.step ?? 0) * sizeIndex;
-        const sku = await uniqueSku(baseSku(p.skuBase, combo.values), (s) => usedSkus.has(s));
-        usedSkus.add(sku);
-        stockSeed = (stockSeed * 31 + 7) % 97;
-        variantRows.push({
-          productId,
-          sku,
-          title: combo.title,
-          optionValues: combo.optionValues,
-          pricePaise: rupees * 100,
-          compareAtPricePaise: p.compareAt ? (Math.round((rupees * p.compareAt) / 100) * 100 - 1) * 100 : null,
-          stockQuantity: stockSeed < 6 ? 0 : stockSeed + 3,
-          weightGrams: 180 + sizeIndex * 90,
-          sortOrder: vi,
-        });
-      }
-      const variants = await tx.insert(productVariants).values(variantRows).returning();
-
-      const firstColour = p.colours[0]!;
-      await tx.insert(media).values([
-        { fileUrl: p.images.get(firstColour)!, productId, isPrimary: true, sortOrder: 0, alt: `${p.title} in ${firstColour}`, mimeType: "image/webp", width: 800, height: 800 },
-        ...variants.map((v, i) => {
-          const colour = v.optionValues.Color!;
-          return { fileUrl: p.images.get(colour)!, productId, variantId: v.id, sortOrder: i + 1, alt: `${p.title} in ${colour}`, mimeType: "image/webp", width: 800, height: 800 };
-        }),
-      ]);
-
-      const memberships = p.collections.map((slug) => {
-        const n = memberCount.get(slug) ?? 0;
-        memberCount.set(slug, n + 1);
-        return { collectionId: collectionId.get(slug)!, productId, sortOrder: n };
-      });
-      if (memberships.length) await tx.insert(productCollections).values(memberships);
-    }
-
-    // Each collection's hero is its first product's primary image.
-    for (const c of DEMO_COLLECTIONS) {
-      const first = prepared.find((p) => p.collections.includes(c.slug) && (p.status ?? "active") === "active");
-      if (!first) continue;
-      const [hero] = await tx
-        .insert(media)
-        .values({ fileUrl: first.images.get(first.colours[0]!)!, alt: c.name, mimeType: "image/webp", width: 800, height: 800 })
-        .returning({ id: media.id });
-      await tx.update(collections).set({ heroImageId: hero!.id }).where(eq(collections.slug, c.slug));
-    }
-
-    const imageOf = (title: string) => {
-      const p = prepared.find((x) => x.title === title)!;
-      return p.images.get(p.colours[0]!)!;
-    };
-    await tx.insert(siteSettings).values([
-      { key: "gst_settings", value: { percentage: 18 } },
-      { key: "homepage_products", value: { bottles: 8, tumblers: 8, show_load_more: true } },
-      { key: "hero_carousel_images", value: heroNames.map((url, i) => ({ url, alt: HERO[i]!.alt })) },
-      {
-        key: "collection_sections",
-        value: { bottles: { image_url: imageOf("Glacier Classic Bottle") }, tumblers: { image_url: imageOf("Chai Tumbler") } },
-      },
-      { key: "store_contact", value: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" } },
-      // The FAQ's warranty answer prints it through {warranty} (content/warranty.ts), as does the service strip.
-      { key: "warranty", value: { period: "2 years" } },
-    ]);
-    await tx.insert(menus).values({ type: "header", isActive: true, items: DEMO_MENU });
-    await tx.insert(faqItems).values(DEMO_FAQ.map((f, i) => ({ ...f, sortOrder: i })));
-    await tx.insert(contentPages).values(DEMO_PAGES.map((p) => ({ slug: p.slug, title: p.title, bodyMarkdown: p.body, seoDescription: p.seoDescription })));
-    await tx.insert(popups).values(DEMO_POPUP);
-  });
-  return { products: prepared.length };
 }
 
+/**
+ * Draws the pictures and writes the whole demo store through the factories in one transaction.
+ * `now` stamps the stored pictures' names (a fixed time gives the same names every run).
+ */
+export async function seedDemoStore(db: Db, storage: MediaStorage, now = new Date()): Promise<{ products: number }> {
+  // Every drawing is rendered up front, side by side (the factories then find them ready).
+  const [heroes] = await Promise.all([
+    Promise.all(HERO.map((h, i) => renderWebp(heroSvg(i, h.colours)))),
+    Promise.all(DEMO_PRODUCTS.flatMap((p) => p.colours.map((colour) => productDrawing(p.shape, colour)))),
+  ]);
+  let stockSeed = 17;
+  const nextStock = () => {
+    stockSeed = (stockSeed * 31 + 7) % 97;
+    return stockSeed < 6 ? 0 : stockSeed + 3;
+  };
+  const specs = DEMO_PRODUCTS.map((p, i) => specOf(p, i, nextStock));
+
+  await db.transaction(async (tx) => {
+    const make = createFactories({ db: tx, storage, actor: DEMO_SEED_ACTOR, clock: () => now.getTime() });
+    // Saved last first, so the first product of the catalogue is the newest (the "newest" sort).
+    const made = new Map<string, MadeProduct>();
+    for (const spec of [...specs].reverse()) made.set(spec.title!, await make.product(spec));
+    const byTitle = (title: string) => made.get(title)!;
+
+    for (const c of DEMO_COLLECTIONS) {
+      const members = DEMO_PRODUCTS.filter((p) => (p.collections as readonly string[]).includes(c.slug)).map((p) => byTitle(p.title));
+      // The collection's hero is its first active product's primary picture, picked from the library.
+      const hero = members.find((p) => p.status === "active");
+      await make.collection({ ...c, heroImageId: hero?.primaryImageId ?? null, productIds: members.map((p) => p.id) });
+    }
+
+    const primaryFile = (title: string) => byTitle(title).images.find((m) => m.isPrimary)!.fileUrl;
+    for (const [i, h] of HERO.entries()) await make.heroSlide({ alt: h.alt, bytes: heroes[i]!, fileName: `hero-${i + 1}.webp` });
+    await make.collectionTiles({ bottles: primaryFile("Glacier Classic Bottle"), tumblers: primaryFile("Chai Tumbler") });
+    await make.setting("gst_settings", { percentage: 18 });
+    await make.setting("homepage_products", { bottles: 8, tumblers: 8, show_load_more: true });
+    await make.setting("store_contact", { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" });
+    // The FAQ's warranty answer prints it through {warranty} (content/warranty.ts), as does the service strip.
+    await make.setting("warranty", { period: "2 years" });
+    await make.menu(DEMO_MENU);
+    await make.faq(DEMO_FAQ);
+    for (const p of DEMO_PAGES) {
+      if (!isContentPageSlug(p.slug)) throw new Error(`The demo page ${p.slug} has no address in the shop.`);
+      await make.page({ slug: p.slug, title: p.title, body: p.body, seoDescription: p.seoDescription });
+    }
+    await make.popup(DEMO_POPUP);
+  });
+  return { products: specs.length };
+}

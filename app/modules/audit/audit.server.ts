@@ -2,7 +2,11 @@ import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/types";
 import { auditLog, type AuditChanges } from "./schema";
 
-export type AuditActor = { id: string; email: string };
+/**
+ * Who made a change. `id` is the staff user; null when no staff user did (the demo store seeded at
+ * first start, test data): `email` then names what did, and the audit row says so.
+ */
+export type AuditActor = { id: string | null; email: string };
 
 export type AuditEntryInput = {
   actor: AuditActor;

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/types";
 import { productVariants } from "./schema";
 
@@ -8,4 +8,24 @@ export async function variantBelongsToProduct(db: DbOrTx, productId: string, var
     .from(productVariants)
     .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
   return Boolean(row);
+}
+
+export type ProductVariantRow = Awaited<ReturnType<typeof listProductVariants>>[number];
+
+/** A product's variants in the editor's order: SKU, option values, prices in paise, stock. */
+export async function listProductVariants(db: DbOrTx, productId: string) {
+  return db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      title: productVariants.title,
+      optionValues: productVariants.optionValues,
+      pricePaise: productVariants.pricePaise,
+      compareAtPricePaise: productVariants.compareAtPricePaise,
+      stockQuantity: productVariants.stockQuantity,
+      weightGrams: productVariants.weightGrams,
+    })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.sortOrder), asc(productVariants.sku));
 }

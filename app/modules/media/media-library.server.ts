@@ -56,6 +56,47 @@ export async function uploadProductImage(db: DbOrTx, storage: MediaStorage, inpu
   }
 }
 
+export type StoredProductImage = { name: string; mimeType: string; width: number; height: number; bytes: number };
+
+/**
+ * Checks and stores a product picture's file by the upload's rules (type, size, magic bytes,
+ * metadata stripped), without a row yet: the caller records it with recordProductImage, in its own
+ * transaction, and removes the file (storage.remove(name)) if that fails. Several files can so be
+ * checked at once before one transaction records them.
+ */
+export async function storeProductImageFile(storage: MediaStorage, input: Pick<UploadInput, "fileName" | "declaredType" | "bytes">, now = Date.now()): Promise<StoredProductImage> {
+  const { real, clean, info } = await cleanUpload(input);
+  const name = objectName("products", input.fileName, now);
+  await storage.put(name, clean);
+  return { name, mimeType: real, width: info.width, height: info.pageHeight ?? info.height, bytes: clean.byteLength };
+}
+
+/**
+ * Records one stored picture for a product, shown for several of its variants (a colour's picture
+ * for each of its sizes, as a Shopify import with one Variant Image per row makes it): one row per
+ * variant, all naming the one file (the product page groups rows by file). With `primary`, a row
+ * without a variant comes first and becomes the primary image when the product has none yet.
+ */
+export async function recordProductImage(db: DbOrTx, file: StoredProductImage, input: { productId: string; alt?: string; variantIds: string[]; primary?: boolean }) {
+  return db.transaction(async (tx) => {
+    for (const variantId of input.variantIds) {
+      if (!(await variantBelongsToProduct(tx, input.productId, variantId))) throw new UploadRejected("That variant does not belong to this product.");
+    }
+    const [last] = await tx.select({ n: max(media.sortOrder) }).from(media).where(eq(media.productId, input.productId));
+    const [primaries] = await tx
+      .select({ n: count() })
+      .from(media)
+      .where(and(eq(media.productId, input.productId), eq(media.isPrimary, true)));
+    const first = (last?.n ?? -1) + 1;
+    const common = { fileUrl: file.name, productId: input.productId, alt: input.alt?.trim() ?? "", mimeType: file.mimeType, width: file.width, height: file.height, bytes: file.bytes };
+    const variantIds: (string | null)[] = [...(input.primary ? [null] : []), ...input.variantIds];
+    return tx
+      .insert(media)
+      .values(variantIds.map((variantId, i) => ({ ...common, variantId, isPrimary: variantId === null && (primaries?.n ?? 0) === 0, sortOrder: first + i })))
+      .returning();
+  });
+}
+
 /** The spec's type and size rules, the magic bytes, then a re-encode that drops metadata (EXIF location). */
 export async function cleanUpload(input: Pick<UploadInput, "declaredType" | "bytes">): Promise<{ real: NonNullable<ReturnType<typeof sniffImageType>>; clean: Buffer; info: OutputInfo }> {
   const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
