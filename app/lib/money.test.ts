@@ -16,3 +16,13 @@ describe("formatPaise", () => {
     expect(rupeesToPaise(4999)).toBe(499900);
   });
 });
+
+describe("formatPaise against the en-IN currency format it replaces", () => {
+  const intl = new Intl.NumberFormat("en-IN", { style: "currency", currency: "INR", minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  it("prints what Intl prints, across magnitudes, halves and negatives (but never '-₹0')", () => {
+    const samples = [0, 1, 49, 50, 51, 99, 100, 150, 250, 999_49, 999_50, 1_000_00, 12_345_00, 1_23_456_78, 99_99_999_50, 1_00_00_000_00, 12_34_56_78_900];
+    for (let p = -250_00; p <= 250_00; p += 37) samples.push(p);
+    for (const paise of samples.flatMap((p) => [p, -p])) expect(formatPaise(paise), String(paise)).toBe(intl.format(paise / 100).replace("-₹0", "₹0"));
+    expect(formatPaise(-49)).toBe("₹0");
+  });
+});

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { PAGE_SIZE, type SortKey } from "~/modules/catalog/listing-params";
-import type { ProductCard } from "~/modules/catalog/product-card";
+import type { ProductCardView } from "~/modules/catalog/card-types";
 import { Pagination, ResultCount, SortForm } from "./listing-controls";
 import { ProductGrid } from "./product-grid";
 
@@ -9,7 +9,7 @@ export type ListingScreenProps = {
   description: string;
   pathname: string;
   hero?: { src: string; srcSet: string | undefined } | null;
-  cards: ProductCard[];
+  cards: ProductCardView[];
   total: number;
   page: number;
   pageCount: number;

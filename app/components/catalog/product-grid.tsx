@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
-import type { ProductCard } from "~/modules/catalog/product-card";
+import type { ProductCardView } from "~/modules/catalog/card-types";
 
 // Product cards of collection, category and search pages.
 
 type GridProps = {
-  cards: ProductCard[];
+  cards: ProductCardView[];
   /** Replaces the plain name, e.g. with highlighted search matches. */
-  renderTitle?: (card: ProductCard) => React.ReactNode;
+  renderTitle?: (card: ProductCardView) => React.ReactNode;
   /** Extra lines under the title. */
-  children?: (card: ProductCard) => React.ReactNode;
+  children?: (card: ProductCardView) => React.ReactNode;
 };
 
 export function ProductGrid({ cards, renderTitle, children }: GridProps) {
@@ -18,16 +18,16 @@ export function ProductGrid({ cards, renderTitle, children }: GridProps) {
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
       {cards.map((card, i) => (
         <li key={card.id}>
-          <ProductCardView card={card} eager={i < 4} title={renderTitle?.(card)}>
+          <ProductCard card={card} eager={i < 4} title={renderTitle?.(card)}>
             {children?.(card)}
-          </ProductCardView>
+          </ProductCard>
         </li>
       ))}
     </ul>
   );
 }
 
-export function ProductCardView({ card, eager, title, children }: { card: ProductCard; eager?: boolean; title?: React.ReactNode; children?: React.ReactNode }) {
+export function ProductCard({ card, eager, title, children }: { card: ProductCardView; eager?: boolean; title?: React.ReactNode; children?: React.ReactNode }) {
   const { addItem } = useCart();
   return (
     <article className="flex h-full flex-col">

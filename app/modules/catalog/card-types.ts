@@ -1,6 +1,6 @@
 // Client-safe shapes of the catalog's storefront views (the server builds them in *.server.ts).
 
-/** The card view of spec section 3 (prices already formatted; pricePaise for the cart). */
+/** A product card (prices already formatted; pricePaise for the cart), rendered by the storefront's two card components. */
 export type ProductCardView = {
   id: string;
   slug: string;
@@ -9,6 +9,10 @@ export type ProductCardView = {
   oldPrice: string | null;
   pricePaise: number;
   image: string;
+  /** 1x/2x candidates for `image`; undefined for placeholders and external URLs. */
+  imageSrcSet: string | undefined;
+  /** The 160x160 WebP thumbnail (with its version) of the cart line this card adds. */
+  cartImage: string;
   variantId: string | null;
   variantTitle: string;
   sku: string | null;

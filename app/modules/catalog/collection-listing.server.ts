@@ -3,13 +3,13 @@ import type { Db } from "~/db/types";
 import { media } from "~/modules/media/schema";
 import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
 import { ACCESSORIES_COLLECTION_SLUG, type CategorySlug } from "./categories";
-import { type ProductCard, productRowColumns, toCards } from "./listing.server";
+import { type ProductCardView, productRowColumns, toCards } from "./listing.server";
 import { type ListingParams, PAGE_SIZE, type SortKey, clampPage, pageCount } from "./listing-params";
 import { collections, productCollections, productVariants, products } from "./schema";
 
 // Product grids of collection and category pages: only active products, sorted and paged.
 
-export type ListingPage = { cards: ProductCard[]; total: number; page: number; pageCount: number; sort: SortKey };
+export type ListingPage = { cards: ProductCardView[]; total: number; page: number; pageCount: number; sort: SortKey };
 
 /** Spec section 7: collection heroes are 800x600 WebP at quality 90. */
 export const COLLECTION_HERO_IMAGE: ImageOptions = { width: 800, height: 600, quality: 90, format: "webp" };

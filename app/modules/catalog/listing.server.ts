@@ -5,10 +5,10 @@ import { media } from "~/modules/media/schema";
 import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
 import { badgeFor, hasTopSaleBanner } from "./badges";
 import { TUMBLERS_TITLE_MATCH } from "./home-rules";
-import type { ProductCard } from "./product-card";
+import type { ProductCardView } from "./card-types";
 import { productVariants, products } from "./schema";
 
-export type { ProductCard };
+export type { ProductCardView };
 
 /** Spec section 9: product card images are 512x512 WebP at quality 85. */
 export const CARD_IMAGE: ImageOptions = { width: 512, height: 512, quality: 85, format: "webp" };
@@ -53,7 +53,7 @@ export async function listTumblers(db: Db, limit = 8) {
  * Cards for product rows, in the rows' order: each with its first variant (sort order, then
  * cheapest) and its first image (primary, then sort order). Shared by every product list.
  */
-export async function toCards(db: Db, rows: ProductRow[], imageOptions: ImageOptions = CARD_IMAGE): Promise<ProductCard[]> {
+export async function toCards(db: Db, rows: ProductRow[], imageOptions: ImageOptions = CARD_IMAGE): Promise<ProductCardView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [variants, images] = await Promise.all([

@@ -1,6 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { type ProductCard, productRowColumns, toCards } from "./listing.server";
+import { type ProductCardView, productRowColumns, toCards } from "./listing.server";
 import { PAGE_SIZE, clampPage, pageCount } from "./listing-params";
 import { HIGHLIGHT_START, HIGHLIGHT_STOP, type TextPart, highlightParts, normaliseQuery } from "./search-text";
 import { productVariants, products } from "./schema";
@@ -9,7 +9,7 @@ import { productVariants, products } from "./schema";
 // (English stemming, weighted A/B/C), SKUs through product_variants.sku_vector ('simple'). Both are
 // generated columns with GIN indexes. websearch_to_tsquery accepts any text, so no input is an error.
 
-export type SearchHit = ProductCard & { titleParts: TextPart[]; snippetParts: TextPart[]; matchedSku: string | null };
+export type SearchHit = ProductCardView & { titleParts: TextPart[]; snippetParts: TextPart[]; matchedSku: string | null };
 export type SearchResult = { query: string; hits: SearchHit[]; total: number; page: number; pageCount: number };
 
 const TITLE_HEADLINE = `StartSel=${HIGHLIGHT_START}, StopSel=${HIGHLIGHT_STOP}, HighlightAll=true`;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { ProductCardView } from "~/modules/catalog/card-types";
 import { LOAD_MORE_BATCH, showLoadMore } from "~/modules/catalog/home-rules";
-import { ProductCard } from "./product-card";
+import { HomeProductCard } from "./product-card";
 
 type Page = { cards: ProductCardView[]; total: number };
 
@@ -69,7 +69,7 @@ export function BestSellers({ initial, total, loadMoreEnabled }: { initial: Prod
       ) : (
         <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4">
           {cards.map((card) => (
-            <ProductCard key={card.id} card={card} />
+            <HomeProductCard key={card.id} card={card} />
           ))}
         </ul>
       )}

@@ -1,16 +1,10 @@
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
-import type { ProductCardView as Card } from "~/modules/catalog/card-types";
+import type { ProductCardView } from "~/modules/catalog/card-types";
 
-/** Cart and product thumbnails are 160x160 webp q85 (spec section 9). */
-export function thumbnailOf(url: string): string {
-  if (!url.startsWith("/images/")) return url;
-  const [path] = url.split("?");
-  return `${path}?w=160&h=160&q=85&fm=webp`;
-}
-
-export function ProductCard({ card }: { card: Card }) {
+/** A home-page product card (Best Seller, Premium Tumblers). */
+export function HomeProductCard({ card }: { card: ProductCardView }) {
   const { addItem } = useCart();
   const add = () =>
     addItem({
@@ -20,7 +14,8 @@ export function ProductCard({ card }: { card: Card }) {
       variantTitle: card.variantTitle,
       // A card without a variant has no price the cart can trust: refused with the spec's toast.
       price: card.variantId ? card.pricePaise : null,
-      image: thumbnailOf(card.image),
+      // The server's own cart-thumbnail URL, version included, so the image is cached for good.
+      image: card.cartImage,
       sku: card.sku ?? "",
       slug: card.slug,
     });

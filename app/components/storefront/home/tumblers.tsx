@@ -1,5 +1,5 @@
 import type { ProductCardView } from "~/modules/catalog/card-types";
-import { ProductCard } from "./product-card";
+import { HomeProductCard } from "./product-card";
 
 /** Premium Tumblers: renders nothing when there are none (spec section 2). */
 export function PremiumTumblers({ cards }: { cards: ProductCardView[] }) {
@@ -12,7 +12,7 @@ export function PremiumTumblers({ cards }: { cards: ProductCardView[] }) {
       <p className="mt-2 max-w-2xl text-slate-700">Insulated tumblers that keep your coffee and tea hot through the morning, and your iced drinks cold till evening.</p>
       <ul className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-3 md:gap-6 lg:grid-cols-4">
         {cards.map((card) => (
-          <ProductCard key={card.id} card={card} />
+          <HomeProductCard key={card.id} card={card} />
         ))}
       </ul>
     </section>

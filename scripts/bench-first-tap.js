@@ -1,0 +1,202 @@
+// First tap on a mid-range phone: how long a shopper waits between tapping one of the storefront's
+// common first buttons and seeing it answered, with the page's CPU slowed 4x by Chromium's own
+// throttling (as Lighthouse's mobile preset does) on a phone-sized touch screen.
+//
+// Each button is tapped twice over, in fresh browser contexts (a first visit each time):
+//   - "early":   as soon as the button is visible, while the page is still loading or hydrating;
+//   - "settled": once React has hydrated the page and no long task has run for a second.
+// The time is taken inside the page, from the tap's own timestamp (the moment the touch reached
+// the page, even if its main thread was busy) to just after the first frame that shows the
+// answer, the way Interaction to Next Paint is measured. Median of FIRST_TAP_RUNS (5) per button.
+//
+//   node scripts/bench-first-tap.js http://127.0.0.1:3901     against a running production server
+//   (npm run bench runs it against the build it serves; FIRST_TAP_RUNS, FIRST_TAP_ONLY=home,product)
+import { chromium } from "playwright-core";
+
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+/** Lighthouse's mobile preset: a Moto G Power sized screen. */
+const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const CPU_SLOWDOWN = 4;
+const ANSWER_TIMEOUT_MS = 20_000;
+const SETTLE_QUIET_MS = 1_000;
+const SETTLE_CAP_MS = 20_000;
+
+const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
+
+/**
+ * The buttons of each page: how to find the one to tap, and what shows it was answered (checked in
+ * the page on every frame after the tap; see `answered` in `watchForAnswer`).
+ */
+function buttonsOf(pageName) {
+  const common = [
+    { name: "cart icon", find: (p) => p.getByRole("button", { name: /^Cart/ }), answer: { kind: "dialog", name: "Your Cart" } },
+    { name: "menu", find: (p) => p.getByRole("button", { name: "Open menu" }), answer: { kind: "menu" } },
+    { name: "chat", find: (p) => p.getByRole("button", { name: "Open support chat" }), answer: { kind: "dialog", name: "GLACIAL Support" } },
+  ];
+  const addToCart = {
+    home: (p) => p.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first(),
+    collection: (p) => p.locator("main").getByRole("button", { name: /^Add to Cart/ }).first(),
+    product: (p) => p.locator("main").getByRole("button", { name: "Add to Cart", exact: true }),
+  }[pageName];
+  const buttons = [{ name: "Add to Cart", find: addToCart, answer: { kind: "dialog", name: "Your Cart", text: "1 item" } }, ...common];
+  if (pageName === "product") {
+    buttons.push(
+      // The first choice of the first option that is not selected yet (a colour swatch on the demo products).
+      { name: "variant swatch", find: (p) => p.locator("main fieldset label:has(input[type=radio]:not(:checked))").first(), answer: { kind: "choice" } },
+      { name: "quantity +", find: (p) => p.getByRole("button", { name: "Increase quantity" }), answer: { kind: "quantity", value: "2" } },
+    );
+  }
+  return buttons;
+}
+
+/**
+ * Runs in the page before any of its own scripts. Notes each long task (for "settled"), and from
+ * the first pointerdown on checks on every frame whether the answer is on screen; once it is, the
+ * time after that frame has been produced is the answer's time.
+ */
+function watchForAnswer(answer) {
+  const state = { lastLongTask: 0, tap: null, answeredAt: null, hydratedAtTap: null };
+  window.__firstTap = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) state.lastLongTask = Math.max(state.lastLongTask, e.startTime + e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {
+    // No long task timing: "settled" then only waits for hydration and the quiet period.
+  }
+  const shown = (el) => {
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const style = getComputedStyle(el);
+    return r.width > 0 && r.height > 0 && r.right > 0 && r.bottom > 0 && r.left < innerWidth && r.top < innerHeight && style.visibility !== "hidden" && style.display !== "none";
+  };
+  const nameOf = (el) => {
+    const by = el.getAttribute("aria-labelledby");
+    if (by) return by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
+    return el.getAttribute("aria-label") ?? "";
+  };
+  const dialogs = () => [...document.querySelectorAll('[role="dialog"], dialog')].filter((d) => (d.tagName !== "DIALOG" || d.open) && shown(d));
+  function answered() {
+    if (answer.kind === "dialog") return dialogs().some((d) => nameOf(d).includes(answer.name) && (!answer.text || d.textContent.includes(answer.text)));
+    if (answer.kind === "menu") return dialogs().some((d) => d.querySelector('nav[aria-label="Mobile"]'));
+    if (answer.kind === "choice") {
+      const input = document.querySelector(`main fieldset input[type=radio][value="${CSS.escape(state.tap.value ?? "")}"]`);
+      const legend = input?.closest("fieldset")?.querySelector("legend");
+      return Boolean(input?.checked && legend?.textContent.includes(state.tap.value));
+    }
+    if (answer.kind === "quantity") return [...document.querySelectorAll('main input[type="number"]')].some((i) => i.value === answer.value);
+    return false;
+  }
+  addEventListener(
+    "pointerdown",
+    (event) => {
+      if (state.tap) return;
+      const target = event.target instanceof Element ? event.target.closest("button, label") : null;
+      state.tap = {
+        at: event.timeStamp,
+        value: target?.querySelector("input")?.value ?? null,
+        // React attaches its props to an element when it hydrates it.
+        hydrated: Boolean(target && Object.keys(target).some((k) => k.startsWith("__reactProps"))),
+      };
+      const frame = () => {
+        if (!answered()) return requestAnimationFrame(frame);
+        // Just after the frame that shows the answer has been produced.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (state.answeredAt = performance.now());
+        channel.port2.postMessage(null);
+      };
+      requestAnimationFrame(frame);
+    },
+    { capture: true },
+  );
+}
+
+async function tapOnce(browser, url, button, mode) {
+  const context = await browser.newContext(PHONE);
+  try {
+    // Keep the marketing popup away (it would cover the page), as a returning visitor who closed it.
+    await context.addInitScript(() => {
+      const now = String(Date.now());
+      localStorage.setItem("popup_last_shown", now);
+      sessionStorage.setItem("popup_last_shown", now);
+    });
+    await context.addInitScript(watchForAnswer, button.answer);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: mode === "early" ? "commit" : "load" });
+    const target = button.find(page);
+    if (mode === "settled") {
+      await page.waitForFunction(() => {
+        const cart = document.querySelector('button[aria-label^="Cart"]');
+        return !!cart && Object.keys(cart).some((k) => k.startsWith("__reactProps"));
+      }, undefined, { timeout: SETTLE_CAP_MS });
+      const started = Date.now();
+      while (Date.now() - started < SETTLE_CAP_MS) {
+        const quiet = await page.evaluate(() => performance.now() - window.__firstTap.lastLongTask);
+        if (quiet >= SETTLE_QUIET_MS) break;
+        await page.waitForTimeout(250);
+      }
+    }
+    await target.waitFor({ state: "visible", timeout: ANSWER_TIMEOUT_MS });
+    await target.tap({ timeout: ANSWER_TIMEOUT_MS });
+    await page.waitForFunction(() => window.__firstTap.answeredAt !== null, undefined, { timeout: ANSWER_TIMEOUT_MS, polling: 50 });
+    const state = await page.evaluate(() => window.__firstTap);
+    let cartLines = null;
+    if (button.name === "Add to Cart") {
+      // The line must be in the cart exactly once, however early the tap came.
+      await page.waitForFunction(() => (localStorage.getItem("cart") ?? "[]") !== "[]", undefined, { timeout: ANSWER_TIMEOUT_MS });
+      await page.waitForTimeout(500);
+      cartLines = await page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]").reduce((n, l) => n + l.quantity, 0));
+    }
+    return { ms: Math.round(state.answeredAt - state.tap.at), hydratedAtTap: state.tap.hydrated, cartLines };
+  } catch (error) {
+    return { failed: String(error?.message ?? error).split("\n")[0] };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Measures every button of every page in both modes. Pages: { home: "/", product: "/product/..", ... }.
+ * Returns { [page]: { [button]: { early: {medianMs, runs, ...}, settled: {...} } } }.
+ */
+export async function measureFirstTap(base, pages, { runs = 5, log = () => {} } = {}) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS });
+  const results = {};
+  try {
+    for (const [pageName, pagePath] of Object.entries(pages)) {
+      results[pageName] = {};
+      for (const button of buttonsOf(pageName)) {
+        const entry = {};
+        for (const mode of ["early", "settled"]) {
+          const samples = [];
+          for (let i = 0; i < runs; i++) samples.push(await tapOnce(browser, base + pagePath, button, mode));
+          const ok = samples.filter((s) => !s.failed);
+          entry[mode] = {
+            medianMs: median(ok.map((s) => s.ms)),
+            runsMs: samples.map((s) => (s.failed ? null : s.ms)),
+            beforeHydration: ok.filter((s) => !s.hydratedAtTap).length,
+            ...(button.name === "Add to Cart" ? { cartQuantities: ok.map((s) => s.cartLines) } : {}),
+            ...(samples.some((s) => s.failed) ? { failed: samples.filter((s) => s.failed).map((s) => s.failed) } : {}),
+          };
+        }
+        log(`first tap ${pageName} ${button.name}: early ${entry.early.medianMs} ms (${entry.early.runsMs.join(", ")}), settled ${entry.settled.medianMs} ms (${entry.settled.runsMs.join(", ")})`);
+        results[pageName][button.name] = entry;
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const base = (process.argv[2] ?? "http://127.0.0.1:3901").replace(/\/$/, "");
+  const html = await (await fetch(`${base}/`)).text();
+  const productSlug = html.match(/href="\/product\/([a-z0-9-]+)"/)?.[1] ?? "glacier-classic-bottle";
+  let pages = { home: "/", product: `/product/${productSlug}`, collection: "/collections/matte" };
+  if (process.env.FIRST_TAP_ONLY) pages = Object.fromEntries(Object.entries(pages).filter(([k]) => process.env.FIRST_TAP_ONLY.split(",").includes(k)));
+  const results = await measureFirstTap(base, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log: (...a) => console.error("first tap:", ...a) });
+  console.log(JSON.stringify(results, null, 2));
+}
