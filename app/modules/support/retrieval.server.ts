@@ -242,49 +242,74 @@ function weightOf(index: KnowledgeIndex, word: QueryWord): number {
 }
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
-export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3): Ranked[] {
+/** A question as the index reads it: its words (corrected against the shop's vocabulary), their weights and terms. */
+export type PreparedQuestion = { words: QueryWord[]; weights: number[]; total: number; terms: string[]; stems: Set<string> };
+
+export function prepareQuestion(index: KnowledgeIndex, question: string): PreparedQuestion {
   const query = analyseQuestion(question, corrector(index));
-  if (!query.length) return [];
   const weights = query.map((w) => weightOf(index, w));
-  const total = weights.reduce((a, b) => a + b, 0);
-  const queryStems = new Set(query.map((w) => w.terms[0]!));
-  const terms = [...new Set(query.flatMap((w) => w.terms))];
-  const results = index.search.search(terms.join(" "), {
-    tokenize: (q) => q.split(" "),
-    processTerm: (t) => t,
-    boost: BOOST,
-    combineWith: "OR",
-    boostDocument: (id: number) => {
-      const names = index.productNames.get(id);
-      if (!names) return 1;
-      // Naming the product ("chai tumbler", "everest") makes it the answer; otherwise it yields to the FAQ.
-      return [...names].some((n) => queryStems.has(n)) ? 2 : PRODUCT_PRIOR;
-    },
-  });
-  if (!results.length) return [];
-  const top = results[0]!.score;
-  return results
+  return {
+    words: query,
+    weights,
+    total: weights.reduce((a, b) => a + b, 0),
+    terms: [...new Set(query.flatMap((w) => w.terms))],
+    stems: new Set(query.map((w) => w.terms[0]!)),
+  };
+}
+
+function namesProduct(index: KnowledgeIndex, id: number, q: PreparedQuestion): boolean {
+  const names = index.productNames.get(id);
+  return !!names && [...names].some((n) => q.stems.has(n));
+}
+
+/**
+ * Judges the candidates a search engine ranked (passage ids with their scores, best first): how
+ * much of the question each covers, then the best by coverage and, second, the engine's score.
+ */
+export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits: { id: number; score: number }[], limit = 3): Ranked[] {
+  if (!hits.length) return [];
+  const top = hits[0]!.score || 1;
+  return hits
     .slice(0, 12)
-    .map((r) => {
-      const doc = index.docTerms[r.id as number]!;
+    .map((hit) => {
+      const doc = index.docTerms[hit.id]!;
       const matched: string[] = [];
       const missed: string[] = [];
       let covered = 0;
       let strongMatches = 0;
-      query.forEach((w, i) => {
+      q.words.forEach((w, i) => {
         if (w.terms.some((t) => doc.has(t))) {
-          covered += weights[i]!;
+          covered += q.weights[i]!;
           matched.push(w.word);
           if (!w.weak) strongMatches++;
         } else missed.push(w.word);
       });
-      const names = index.productNames.get(r.id as number);
-      const namesProduct = !!names && [...names].some((n) => queryStems.has(n));
-      return { passage: index.passages[r.id as number]!, score: r.score, coverage: total ? covered / total : 0, strongMatches, namesProduct, matched, missed, rel: r.score / top };
+      const coverage = q.total ? covered / q.total : 0;
+      return { passage: index.passages[hit.id]!, score: hit.score, coverage, strongMatches, namesProduct: namesProduct(index, hit.id, q), matched, missed, rel: hit.score / top };
     })
     .sort((a, b) => b.coverage + REL_WEIGHT * b.rel - (a.coverage + REL_WEIGHT * a.rel))
     .slice(0, limit)
     .map(({ rel: _rel, ...r }) => r);
+}
+
+/** The passages that best answer a question, best first, each with how much of the question it covers. */
+export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3): Ranked[] {
+  const q = prepareQuestion(index, question);
+  if (!q.words.length) return [];
+  const results = index.search.search(q.terms.join(" "), {
+    tokenize: (text) => text.split(" "),
+    processTerm: (t) => t,
+    boost: BOOST,
+    combineWith: "OR",
+    // Naming the product ("chai tumbler", "everest") makes it the answer; otherwise it yields to the FAQ.
+    boostDocument: (id: number) => (!index.productNames.has(id) ? 1 : namesProduct(index, id, q) ? 2 : PRODUCT_PRIOR),
+  });
+  return judgeCandidates(
+    index,
+    q,
+    results.map((r) => ({ id: r.id as number, score: r.score })),
+    limit,
+  );
 }
 
 const REL_WEIGHT = 0.35;
