@@ -7,7 +7,7 @@ export async function withServices<T>(run: (services: AppServices) => Promise<T>
   try {
     const config = readConfig({ LOG_LEVEL: "warn", ...process.env });
     if (opts.seed === false) config.seedDemo = "never";
-    services = await openServices(config);
+    services = await openServices(config, { workers: false });
     return await run(services);
   } catch (error) {
     console.error(`glacial: ${error instanceof Error ? error.message : String(error)}`);

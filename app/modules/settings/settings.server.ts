@@ -56,6 +56,11 @@ export const SETTINGS = {
     schema: z.object({ enabled: z.boolean(), fee_paise: z.number().int().min(0), max_order_paise: z.number().int().min(0) }),
     fallback: { enabled: true, fee_paise: 4_900, max_order_paise: 2_000_000 },
   },
+  /**
+   * Online payment: how long the stock of an unpaid order stays held for its shopper before the
+   * order is cancelled and the stock goes back on sale.
+   */
+  payment_hold: { schema: z.object({ minutes: z.number().int().min(1).max(24 * 60) }), fallback: { minutes: 15 } },
   /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
   staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;
