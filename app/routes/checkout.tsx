@@ -4,7 +4,7 @@ import { CheckoutPage } from "~/components/checkout/checkout-page";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
+import { onlinePaymentEnabled, placeOrder, quoteCart } from "~/modules/orders/checkout.server";
 import { currentShopper } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/checkout";
 
@@ -18,7 +18,7 @@ function cartOf(request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = cartOf(request);
   const shopper = await currentShopper(context.services.auth, request.headers);
-  const quote = cart === "overflow" ? null : await quoteCart(context.services.db, cart);
+  const quote = cart === "overflow" ? null : await quoteCart(context.services.db, cart, { onlinePayment: onlinePaymentEnabled(context.services.config) });
   return {
     quote,
     tooLarge: cart === "overflow",
@@ -39,7 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (result.kind) {
     case "placed": {
       const headers = new Headers({ "Set-Cookie": `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` });
-      throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}`, { headers });
+      // An online order lands on its payment step, which opens Razorpay Checkout at once.
+      const pay = result.order.paymentMethod === "razorpay" ? "&pay=1" : "";
+      throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}${pay}`, { headers });
     }
     case "invalid":
       return data({ error: "Please correct the highlighted fields.", values, fieldErrors: result.fieldErrors }, { status: 400 });
