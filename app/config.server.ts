@@ -29,7 +29,23 @@ const envSchema = z.object({
   IMAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(2048),
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN must be at least 16 characters").optional(),
   METRICS_ALLOW: z.string().default("127.0.0.1,::1"),
+  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, "RAZORPAY_KEY_ID looks like rzp_live_... or rzp_test_...").optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8).optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
+  RAZORPAY_CHECKOUT_URL: z.string().url().default("https://checkout.razorpay.com/v1/checkout.js"),
 });
+
+/** Online payment through Razorpay: all three keys, or none (cash on delivery only). */
+export type RazorpayConfig = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay's API; tests point it at a local fake. */
+  apiUrl: string;
+  /** Razorpay Checkout's script, loaded by the payment page; tests point it at a local fake. */
+  checkoutUrl: string;
+};
 
 export type AppConfig = {
   env: "development" | "production" | "test";
@@ -55,6 +71,8 @@ export type AppConfig = {
   imageCacheMaxBytes: number;
   /** Who may read /metrics: a bearer token, or these client addresses. */
   metrics: { token?: string; allow: string[] };
+  /** Online payment (UPI, cards, netbanking) when the three Razorpay keys are set; otherwise only cash on delivery. */
+  razorpay?: RazorpayConfig | null;
 };
 
 export class ConfigError extends Error {}
@@ -68,6 +86,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   if (e.S3_BUCKET && !(e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError("invalid configuration: S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY");
+  }
+  const razorpayKeys = [e.RAZORPAY_KEY_ID, e.RAZORPAY_KEY_SECRET, e.RAZORPAY_WEBHOOK_SECRET];
+  if (razorpayKeys.some(Boolean) && !razorpayKeys.every(Boolean)) {
+    throw new ConfigError("invalid configuration: online payment needs all of RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET (or none of them)");
   }
   const port = e.PORT;
   return {
@@ -100,6 +122,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       token: e.METRICS_TOKEN,
       allow: e.METRICS_ALLOW.split(",").map((a) => a.trim()).filter(Boolean),
     },
+    razorpay:
+      e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET
+        ? {
+            keyId: e.RAZORPAY_KEY_ID,
+            keySecret: e.RAZORPAY_KEY_SECRET,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: e.RAZORPAY_API_URL.replace(/\/$/, ""),
+            checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
+          }
+        : null,
   };
 }
 

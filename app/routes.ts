@@ -44,6 +44,7 @@ export default [
   route("api/newsletter", "routes/api.newsletter.ts"),
   route("api/popup", "routes/api.popup.ts"),
   route("api/best-sellers", "routes/api.best-sellers.ts"),
+  route("api/payments/razorpay/webhook", "routes/api.payments.razorpay-webhook.ts"),
 
   // Staff back office. Outside the guard: sign-in, forgot and reset password.
   route("admin/login", "routes/admin/login.tsx"),
@@ -56,6 +57,7 @@ export default [
   route("admin/orders/:id/invoice.pdf", "routes/admin/order-invoice.ts"),
   route("admin/sales/orders.csv", "routes/admin/sales-orders-csv.ts"),
   route("admin/orders/:id/notes", "routes/admin/order-notes.ts"),
+  route("admin/orders/:id/credit-notes/:noteId", "routes/admin/order-credit-note.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),

@@ -6,9 +6,11 @@ import { openDatabase, type Database } from "./db/database.server";
 import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
 import { createEventBus, type EventBus } from "./modules/events/event-bus.server";
+import { openJobQueue, type JobQueue } from "./modules/jobs/job-queue.server";
 import { createMailer, type Mailer } from "./modules/mail/mail.server";
 import { s3Storage } from "./modules/media/s3-storage.server";
 import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
+import { declareOrderQueues, startOrderWorkers } from "./modules/orders/order-jobs.server";
 import { createAuth, type Auth } from "./modules/staff/auth.server";
 import { resetPasswordMail, verifyEmailMail } from "./modules/staff/staff-mail.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
@@ -23,11 +25,20 @@ export type AppServices = {
   events: EventBus;
   mailer: Mailer;
   log: Logger;
+  /** Durable background jobs (pg-boss on this database). */
+  jobs?: JobQueue;
   version: string;
   close(): Promise<void>;
 };
 
-export async function openServices(given: AppConfig, opts: { version?: string; log?: Logger } = {}): Promise<AppServices> {
+export type OpenServicesOptions = {
+  version?: string;
+  log?: Logger;
+  /** Run background jobs in this process (the server does; command-line tools only send). Default true. */
+  workers?: boolean;
+};
+
+export async function openServices(given: AppConfig, opts: OpenServicesOptions = {}): Promise<AppServices> {
   // The secret is resolved once, so every part of the process (sessions, the first-run setup
   // code) reads the same value from config.authSecret.
   const config: AppConfig = { ...given, authSecret: authSecret(given) };
@@ -57,7 +68,8 @@ export async function openServices(given: AppConfig, opts: { version?: string; l
       sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
     });
     const events = await createEventBus(database, log);
-    return {
+    const jobs = await openJobQueue(database, { log });
+    const services: AppServices = {
       config,
       database,
       db: database.db,
@@ -66,12 +78,23 @@ export async function openServices(given: AppConfig, opts: { version?: string; l
       events,
       mailer,
       log,
+      jobs,
       version: opts.version ?? "dev",
       async close() {
+        // Jobs first: their work in flight still needs the database and the event bus.
+        await jobs.stop().catch((error) => log.error({ err: error }, "stopping the job queue failed"));
         await events.close();
         await database.close();
       },
     };
+    try {
+      await declareOrderQueues(jobs);
+      if (opts.workers ?? true) await startOrderWorkers({ ...services, jobs });
+    } catch (error) {
+      await services.close().catch(() => {});
+      throw error;
+    }
+    return services;
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

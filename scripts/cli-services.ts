@@ -21,7 +21,8 @@ async function openAndRun<T>(run: (services: AppServices) => Promise<T>, opts: {
     if (opts.seed === false) config.seedDemo = "never";
     // Loaded only when needed: a tool that hands its work to the running shop starts faster.
     const { openServices } = await import("~/services.server");
-    services = await openServices(config);
+    // Background jobs run in the shop, never in a one-off tool.
+    services = await openServices(config, { workers: false });
     return await run(services);
   } finally {
     await services?.close();

@@ -13,7 +13,7 @@ import { serveControlSocket } from "~/modules/ops/control-socket.server";
 import { shopCommands } from "~/modules/ops/shop-commands.server";
 import { openServices, type AppServices } from "~/services.server";
 import type { RenderFlags } from "~/load-context";
-import { isAdminPath } from "~/lib/path-kinds";
+import { isAdminPath, pathKindOf } from "~/lib/path-kinds";
 import { clientIpOf } from "~/modules/staff/login-throttle.server";
 import { runInRequest } from "~/lib/request-context.server";
 import { createMetrics, routeLabel, type Metrics } from "./metrics";
@@ -54,8 +54,10 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   // gzip/deflate for HTML, JSON, CSS and JavaScript (Hono skips event streams and images).
   app.use("*", compress());
   // Mutations from a foreign page are refused (Origin, or Sec-Fetch-Site where Origin is absent).
+  // A payment provider's webhook comes from its servers, not a page: its signature is checked instead.
   const publicOrigin = new URL(services.config.publicUrl).origin;
-  app.use("*", csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin }));
+  const sameOrigin = csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin });
+  app.use("*", (c, next) => (pathKindOf(c.req.path) === "webhook" ? next() : sameOrigin(c, next)));
   app.use("*", requestTarget());
   app.use("*", requestBody(services));
 
@@ -243,14 +245,18 @@ function validHost(host: string): boolean {
  */
 function securityHeaders(services: AppServices, mode: "production" | "development"): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
   const https = services.config.publicUrl.startsWith("https:");
+  // Razorpay Checkout, when online payment is on: its script, and the window it opens from its API's origin.
+  const razorpay = services.config.razorpay;
+  const payment = razorpay ? [...new Set([new URL(razorpay.checkoutUrl).origin, new URL(razorpay.apiUrl).origin])] : [];
   const make = (frameAncestors: string) => {
     const csp = {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
+      scriptSrc: ["'self'", NONCE, ...payment],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", "https:"],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...payment],
+      frameSrc: ["'self'", ...payment],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

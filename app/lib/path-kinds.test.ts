@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BODY_LIMIT, bodyLimitFor, isAdminPath, isUploadPath, pathKindOf, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./path-kinds";
+import { ADMIN_BODY_LIMIT, bodyLimitFor, isAdminPath, isUploadPath, pathKindOf, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "./path-kinds";
 
 describe("path kinds", () => {
   it("names each kind of path, data requests included", () => {
@@ -15,6 +15,8 @@ describe("path kinds", () => {
       ["/admin/reset-password.data", "admin-public"],
       ["/api/support/chat", "support-api"],
       ["/api/newsletter", "api"],
+      ["/api/payments/razorpay/webhook", "webhook"],
+      ["/api/payments/razorpay/webhook/x", "api"],
       ["/events/storefront", "events"],
       ["/images/products/a.webp", "image"],
       ["/assets/app-1.js", "asset"],
@@ -37,5 +39,8 @@ describe("path kinds", () => {
     expect(bodyLimitFor("/api/support/chat")).toBe(PUBLIC_BODY_LIMIT);
     expect(bodyLimitFor("/checkout")).toBe(PUBLIC_BODY_LIMIT);
     expect(UPLOAD_BODY_LIMIT).toBeGreaterThan(10_485_760);
+    // A payment notice is a few kilobytes: its path reads far less than a shopper's form.
+    expect(bodyLimitFor("/api/payments/razorpay/webhook")).toBe(WEBHOOK_BODY_LIMIT);
+    expect(WEBHOOK_BODY_LIMIT).toBeLessThan(PUBLIC_BODY_LIMIT);
   });
 });

@@ -14,6 +14,8 @@ export type PathKind =
   | "admin"
   /** The support chat's API: a visitor's conversation, messages and stream. */
   | "support-api"
+  /** A payment provider's notices to the shop: no session, no Origin; their signature is the credential. */
+  | "webhook"
   /** Other JSON endpoints of the storefront. */
   | "api"
   /** Server-sent events of the storefront. */
@@ -30,6 +32,7 @@ export function pagePathOf(pathname: string): string {
 }
 
 const ADMIN_PUBLIC = new Set(["/admin/login", "/admin/setup", "/admin/forgot-password", "/admin/reset-password", "/admin/logout"]);
+const WEBHOOKS = new Set(["/api/payments/razorpay/webhook"]);
 
 function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
@@ -43,6 +46,7 @@ export function pathKindOf(pathname: string): PathKind {
   if (ADMIN_PUBLIC.has(page)) return "admin-public";
   if (under(page, "/admin") || page.startsWith("/admin.")) return "admin";
   if (under(page, "/api/support")) return "support-api";
+  if (WEBHOOKS.has(page)) return "webhook";
   if (under(page, "/api")) return "api";
   if (under(page, "/events")) return "events";
   if (under(page, "/feeds")) return "feed";
@@ -74,9 +78,13 @@ export const ADMIN_BODY_LIMIT = 2 * 1024 * 1024;
 /** One image (10 MB) or one CSV import (5 MB) with its multipart framing and a little room, so the screen's own friendlier message answers a file just over its limit. */
 export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 
+/** A payment notice is a few kilobytes of JSON; nothing larger is read. */
+export const WEBHOOK_BODY_LIMIT = 32 * 1024;
+
 /** The most a request body to this path may hold, read or not. */
 export function bodyLimitFor(pathname: string): number {
   const kind = pathKindOf(pathname);
+  if (kind === "webhook") return WEBHOOK_BODY_LIMIT;
   if (kind === "admin") return isUploadPath(pathname) ? UPLOAD_BODY_LIMIT : ADMIN_BODY_LIMIT;
   return PUBLIC_BODY_LIMIT;
 }

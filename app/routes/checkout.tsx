@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
 import { checkoutFieldsOf } from "~/modules/customers/address-form";
 import { listAddresses, rememberCheckoutAddress } from "~/modules/customers/addresses.server";
-import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
+import { onlinePaymentEnabled, placeOrder, quoteCart } from "~/modules/orders/checkout.server";
 import { currentShopper } from "~/modules/staff/shopper-auth.server";
 import type { Route } from "./+types/checkout";
 
@@ -21,7 +21,7 @@ function cartOf(request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const cart = cartOf(request);
   const shopper = await currentShopper(context.services.auth, request.headers);
-  const quote = cart === "overflow" ? null : await quoteCart(context.services.db, cart);
+  const quote = cart === "overflow" ? null : await quoteCart(context.services.db, cart, { onlinePayment: onlinePaymentEnabled(context.services.config) });
   // A signed-in shopper starts from a saved address: the one asked for (?address=), else the default.
   const savedAddresses = shopper ? await listAddresses(context.services.db, shopper.id) : [];
   const asked = new URL(request.url).searchParams.get("address");
@@ -57,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       const headers = new Headers({ "Set-Cookie": `${CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax` });
-      throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}`, { headers });
+      // An online order lands on its payment step, which opens Razorpay Checkout at once.
+      const pay = result.order.paymentMethod === "razorpay" ? "&pay=1" : "";
+      throw redirect(`/thank-you?order=${encodeURIComponent(result.order.number)}&key=${encodeURIComponent(result.order.accessToken)}${pay}`, { headers });
     }
     case "invalid": {
       // The page's own hidden fields (its key, the quote it showed) have no field to highlight.

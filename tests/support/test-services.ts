@@ -2,7 +2,9 @@ import type { AppConfig } from "~/config.server";
 import type { DatabaseKind } from "~/db/types";
 import { createLogger } from "~/lib/logger.server";
 import { createLocalEventBus, type EventBus } from "~/modules/events/event-bus.server";
+import { openJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { createMailer } from "~/modules/mail/mail.server";
+import { declareOrderQueues } from "~/modules/orders/order-jobs.server";
 import { createAuth } from "~/modules/staff/auth.server";
 import { resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff-mail.server";
 import type { Role } from "~/modules/staff/roles";
@@ -12,8 +14,16 @@ import { openTestDatabase } from "./test-database";
 
 export const TEST_PUBLIC_URL = "http://localhost:3000";
 
+export type TestServicesOptions = {
+  seeded?: boolean;
+  /** Start the job queue (pg-boss) with the orders' queues declared; workers are started by the test. */
+  jobs?: boolean;
+  /** Online payment against this Razorpay (a local fake). */
+  razorpay?: AppConfig["razorpay"];
+};
+
 /** The services a request gets, on a fresh test database (mail stays in the outbox). */
-export async function openTestServices(kind: DatabaseKind, opts: { seeded?: boolean } = {}): Promise<AppServices> {
+export async function openTestServices(kind: DatabaseKind, opts: TestServicesOptions = {}): Promise<AppServices> {
   const database = await openTestDatabase(kind, opts);
   const log = createLogger("silent");
   const config: AppConfig = {
@@ -33,6 +43,7 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     llm: null,
     imageCacheMaxBytes: 64 * 1024 * 1024,
     metrics: { allow: ["127.0.0.1", "::1"] },
+    razorpay: opts.razorpay ?? null,
   };
   const mailer = createMailer(database.db, { from: config.mailFrom, log });
   const auth = createAuth(database.db, {
@@ -42,6 +53,11 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
   });
   const events = inProcessEvents();
+  let jobs: JobQueue | undefined;
+  if (opts.jobs) {
+    jobs = await openJobQueue(database, { log, pollingIntervalSeconds: 0.5 });
+    await declareOrderQueues(jobs);
+  }
   return {
     config,
     database,
@@ -51,8 +67,10 @@ export async function openTestServices(kind: DatabaseKind, opts: { seeded?: bool
     events,
     mailer,
     log,
+    jobs,
     version: "test",
     async close() {
+      await jobs?.stop();
       await events.close();
       await database.close();
     },

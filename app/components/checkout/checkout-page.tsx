@@ -163,7 +163,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
 
           {quote.ready ? null : <FormMessage error="Some items in your cart cannot be ordered as they are: see the summary, then update your cart." />}
           <button type="submit" disabled={busy || !quote.ready} className="w-full rounded-full bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60">
-            {busy ? "Placing your order..." : `Place order · ${formatPaise(total)}`}
+            {busy ? "Placing your order..." : `${method === "razorpay" ? "Place order and pay" : "Place order"} · ${formatPaise(total)}`}
           </button>
           <p className="text-sm text-slate-700">
             By placing the order you agree to our <Link to="/terms-of-service" className="underline">terms</Link> and <Link to="/return-policy" className="underline">return policy</Link>.

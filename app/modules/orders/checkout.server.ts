@@ -1,37 +1,33 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
-import type { Logger } from "~/lib/logger.server";
 import { formatPaise } from "~/lib/money";
-import type { EventBus } from "~/modules/events/event-bus.server";
 import { TOPICS } from "~/modules/events/topics";
-import type { Mailer } from "~/modules/mail/mail.server";
 import { sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/stock.server";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
 import { normaliseIndianMobile } from "~/lib/india";
 import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
 import { billingAddressOf, checkoutSchema, shippingAddressOf, type CheckoutForm, type PaymentMethod } from "./checkout-form";
-import { orderConfirmationMail } from "./order-mail.server";
+import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
+import { ensureRazorpayOrder } from "./payments.server";
 import { priceOrder, shippingFor } from "./pricing";
 import type { PaymentOption, Quote, QuoteLine } from "./quote";
-
-export type { PaymentOption, Quote, QuoteLine };
 import { orderEvents, orderLines, orderNumberSeq, orders } from "./schema";
+import { accessTokenFor, orderForShopper, sendOrderConfirmation, sha256, type ShopperOrderView } from "./shopper-order.server";
+
+export type { PaymentOption, Quote, QuoteLine, ShopperOrderView };
+export { orderForShopper };
 
 // Checkout's face: price a cart from the database (never the browser's prices), and place an
 // order in one transaction that takes the stock, freezes what was sold and numbers it.
 
-export type CheckoutDeps = { db: Db; events: EventBus; mailer: Mailer; log: Logger; config: { publicUrl: string } };
+export type CheckoutDeps = OrderDeps;
 
 export type CartLineInput = { variantId: string; quantity: number; engraving?: string };
 
 /** Most units of one line a single order may hold. */
 export const MAX_LINE_QUANTITY = 50;
 export const MAX_ORDER_LINES = 100;
-
-function sha256(text: string): string {
-  return crypto.createHash("sha256").update(text).digest("hex");
-}
 
 /** Duplicate lines joined, quantities bounded, at most MAX_ORDER_LINES. */
 export function normaliseCart(lines: readonly CartLineInput[]): CartLineInput[] {
@@ -114,19 +110,23 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
   };
 }
 
-/** Online payment is not connected yet: the page says so and offers cash on delivery. */
-const ONLINE_PAYMENT: PaymentOption = {
-  method: "razorpay",
-  available: false,
-  reason: "Online payment (UPI, cards, netbanking) is not switched on yet: please pay cash on delivery.",
-  feePaise: 0,
-};
+/** Online payment needs the Razorpay keys; without them the page says so and offers cash on delivery. */
+function onlinePayment(enabled: boolean): PaymentOption {
+  return enabled
+    ? { method: "razorpay", available: true, feePaise: 0 }
+    : { method: "razorpay", available: false, reason: "Online payment (UPI, cards, netbanking) is not switched on yet: please pay cash on delivery.", feePaise: 0 };
+}
+
+/** Whether this shop takes online payment (the three Razorpay keys are configured). */
+export function onlinePaymentEnabled(config: { razorpay?: unknown }): boolean {
+  return Boolean(config.razorpay);
+}
 
 /** The cart priced from the database as it is now, with every problem named per line. */
-export async function quoteCart(db: Db, cart: readonly CartLineInput[], opts: { placeOfSupplyStateCode?: string } = {}): Promise<Quote> {
+export async function quoteCart(db: Db, cart: readonly CartLineInput[], opts: { placeOfSupplyStateCode?: string; onlinePayment?: boolean } = {}): Promise<Quote> {
   const lines = normaliseCart(cart);
   const [variants, settings] = await Promise.all([sellableVariants(db, lines.map((l) => l.variantId)), checkoutSettings(db)]);
-  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, ONLINE_PAYMENT);
+  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, onlinePayment(opts.onlinePayment ?? false));
 }
 
 export type PlacedOrder = { id: string; number: string; accessToken: string; totalPaise: number; paymentMethod: PaymentMethod };
@@ -146,11 +146,6 @@ class OutOfStock extends Error {
   constructor(readonly title: string) {
     super(`Sorry, "${title}" has just sold out. Your order was not placed: please review your cart.`);
   }
-}
-
-/** The thank-you link's secret: derived from the checkout key, which only the shopper's page holds, so a repeated request gets the same link. */
-function accessTokenFor(idempotencyKey: string, orderId: string): string {
-  return crypto.createHash("sha256").update(`order-access:${idempotencyKey}:${orderId}`).digest("base64url").slice(0, 32);
 }
 
 function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
@@ -186,7 +181,8 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
     outcome = await deps.db.transaction(async (tx) => {
       const settings = await checkoutSettings(tx);
       const variants = await sellableVariants(tx, cart.map((l) => l.variantId));
-      const quote = buildQuote(cart, variants, settings, shipTo.stateCode, ONLINE_PAYMENT);
+      const online = onlinePaymentEnabled(deps.config) && !!deps.jobs;
+      const quote = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online));
       // Sold out since the page was shown: say so plainly (the decrement below guards the race).
       const short = quote.lines.find((l) => l.problem?.kind === "stock");
       if (short) throw new OutOfStock(short.title);
@@ -204,14 +200,19 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       const number = `GL-${next.rows[0]!.n.padStart(6, "0")}`;
       const id = crypto.randomUUID();
       const accessToken = accessTokenFor(form.idempotencyKey, id);
+      const paysOnline = form.paymentMethod === "razorpay";
+      // An online order holds its stock for its shopper until paid, or until the hold runs out.
+      const holdMinutes = paysOnline ? (await getSetting(tx, "payment_hold")).minutes : 0;
+      const holdExpiresAt = paysOnline ? new Date(Date.now() + holdMinutes * 60_000) : null;
       const inserted = await tx
         .insert(orders)
         .values({
           id,
           number,
-          status: "processing",
+          status: paysOnline ? "pending_payment" : "processing",
           paymentMethod: form.paymentMethod,
-          paymentStatus: "cod_pending",
+          paymentStatus: paysOnline ? "pending" : "cod_pending",
+          holdExpiresAt,
           email: form.email,
           phone: form.phone,
           userId: ctx.userId ?? null,
@@ -265,11 +266,22 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
           totalPaise: totals.lines[i]!.totalPaise,
         })),
       );
-      await tx.insert(orderEvents).values({ orderId: id, kind: "placed", message: `Order placed: ${form.paymentMethod === "cod" ? "cash on delivery" : "online payment"}, ${formatPaise(totals.totalPaise)}.` });
+      await tx.insert(orderEvents).values({
+        orderId: id,
+        kind: "placed",
+        message: paysOnline
+          ? `Order placed: online payment of ${formatPaise(totals.totalPaise)} awaited; stock held for ${holdMinutes} minutes.`
+          : `Order placed: cash on delivery, ${formatPaise(totals.totalPaise)}.`,
+      });
+      // The hold's release is written by this transaction: it exists exactly when the order does.
+      if (paysOnline) await deps.jobs!.send(ORDER_JOBS.releaseHold, { orderId: id }, { tx, startAfter: holdExpiresAt! });
       return { kind: "placed", order: { id, number, accessToken, totalPaise: totals.totalPaise, paymentMethod: form.paymentMethod }, replayed: false } as const;
     });
   } catch (error) {
-    if (error instanceof OutOfStock) return { kind: "out-of-stock", message: error.message, quote: await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode }) };
+    if (error instanceof OutOfStock) {
+      const quote = await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode, onlinePayment: onlinePaymentEnabled(deps.config) && !!deps.jobs });
+      return { kind: "out-of-stock", message: error.message, quote };
+    }
     // Two first requests with one key on PostgreSQL: the loser of the unique index waits, then conflicts.
     if (isUniqueViolation(error)) {
       const again = await existingOrder(deps.db, form.idempotencyKey, digestOfCart);
@@ -302,60 +314,19 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 async function afterPlacing(deps: CheckoutDeps, order: PlacedOrder): Promise<void> {
-  await deps.events.publish(TOPICS.orderChanged, { orderId: order.id, number: order.number, status: "processing", paymentMethod: order.paymentMethod }).catch(() => {});
-  try {
-    const view = await orderForShopper(deps.db, order.number, order.accessToken);
-    if (view) await deps.mailer.send(orderConfirmationMail(view, `${deps.config.publicUrl}/thank-you?order=${encodeURIComponent(order.number)}&key=${order.accessToken}`));
-  } catch (error) {
-    // The order stands; the mail can be sent again from the back office.
-    deps.log.error({ err: error, order: order.number }, "order confirmation mail failed");
+  const status = order.paymentMethod === "cod" ? "processing" : "pending_payment";
+  await deps.events.publish(TOPICS.orderChanged, { orderId: order.id, number: order.number, status, paymentMethod: order.paymentMethod }).catch(() => {});
+  if (order.paymentMethod === "cod") {
+    // The order stands whatever happens to the mail; it can be sent again from the back office.
+    await sendOrderConfirmation(deps, order.id);
+    return;
   }
-}
-
-export type ShopperOrderView = {
-  number: string;
-  placedAt: Date;
-  status: string;
-  paymentMethod: string;
-  paymentStatus: string;
-  email: string;
-  phone: string;
-  shippingAddress: typeof orders.$inferSelect.shippingAddress;
-  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
-  subtotalPaise: number;
-  shippingPaise: number;
-  codFeePaise: number;
-  roundOffPaise: number;
-  totalPaise: number;
-  taxPaise: number;
-};
-
-/** The order behind a thank-you link: only with its secret, compared in constant time. */
-export async function orderForShopper(db: Db, number: string, accessToken: string): Promise<ShopperOrderView | null> {
-  if (!/^GL-\d{6,}$/.test(number) || !accessToken || accessToken.length > 64) return null;
-  const [order] = await db.select().from(orders).where(eq(orders.number, number));
-  if (!order) return null;
-  const expected = Buffer.from(order.accessTokenHash);
-  const given = Buffer.from(sha256(accessToken));
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
-  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
-  return {
-    number: order.number,
-    placedAt: order.createdAt,
-    status: order.status,
-    paymentMethod: order.paymentMethod,
-    paymentStatus: order.paymentStatus,
-    email: order.email,
-    phone: order.phone,
-    shippingAddress: order.shippingAddress,
-    lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
-    subtotalPaise: order.subtotalPaise,
-    shippingPaise: order.shipping.totalPaise,
-    codFeePaise: order.codFee.totalPaise,
-    roundOffPaise: order.roundOffPaise,
-    totalPaise: order.totalPaise,
-    taxPaise: order.cgstPaise + order.sgstPaise + order.igstPaise,
-  };
+  // Online: the Razorpay order the shopper pays (created again from the payment page if this fails).
+  try {
+    await ensureRazorpayOrder(deps, order.id);
+  } catch (error) {
+    deps.log.warn({ err: error, order: order.number }, "could not create the Razorpay order yet; the payment page will try again");
+  }
 }
 
 export type TrackedOrder = {

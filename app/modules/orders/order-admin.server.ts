@@ -2,15 +2,20 @@ import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { returnStock } from "~/modules/catalog/stock.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import { formatPaise } from "~/lib/money";
 import { TOPICS } from "~/modules/events/topics";
-import { nextStatuses, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
+import { listCreditNotes } from "./credit-notes.server";
+import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
+import { nextStatuses, refundableOf, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
 import { financialYearOf, invoiceNumber } from "./invoice-number";
+import { listPaymentEvents } from "./payments.server";
+import { listRefunds, reserveRefund, submitRefund } from "./refunds.server";
 import { invoiceCounters, invoices, orderEvents, orderLines, orders } from "./schema";
 
-// The back office's face for orders: the list with filters and search, one order in full, and the
-// moves staff make (ship, deliver, cancel, mark COD collected), each checked against the order's
-// version so two staff acting at once cannot both win.
+// The back office's face for orders: the list with filters and search, one order in full (with its
+// payment events, refunds and credit notes), and the moves staff make (ship, deliver, cancel, mark
+// COD collected), each checked against the order's version so two staff acting at once cannot both
+// win. Cancelling a paid online order refunds what is left of its payment.
 
 export type OrderListFilter = { q?: string; status?: OrderStatus; payment?: "cod" | "razorpay"; from?: Date; to?: Date; page?: number };
 export const ORDERS_PER_PAGE = 25;
@@ -59,13 +64,26 @@ export async function listOrders(db: Db, filter: OrderListFilter) {
 export async function getOrderDetail(db: Db, id: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) return null;
-  const [lines, events, [invoice]] = await Promise.all([
+  const [lines, events, [invoice], paymentEvents, refunds, creditNotes] = await Promise.all([
     db.select().from(orderLines).where(eq(orderLines.orderId, id)).orderBy(orderLines.position),
     db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.createdAt),
     db.select({ number: invoices.number, issuedAt: invoices.issuedAt }).from(invoices).where(eq(invoices.orderId, id)),
+    listPaymentEvents(db, id),
+    listRefunds(db, id),
+    listCreditNotes(db, id),
   ]);
   const { accessTokenHash: _hash, idempotencyKey: _key, cartDigest: _digest, ...visible } = order;
-  return { ...visible, lines, events, invoice: invoice ?? null, next: nextStatuses(order.status, order.paymentMethod, order.paymentStatus) };
+  return {
+    ...visible,
+    lines,
+    events,
+    invoice: invoice ?? null,
+    next: nextStatuses(order.status, order.paymentMethod, order.paymentStatus),
+    paymentEvents,
+    refunds,
+    creditNotes,
+    refundable: refundableOf(order),
+  };
 }
 
 export type TransitionResult = { ok: true; message: string } | { ok: false; reason: "not-found" | "stale" | "illegal" | "invalid"; message: string };
@@ -73,8 +91,8 @@ export type TransitionResult = { ok: true; message: string } | { ok: false; reas
 export type TransitionInput = { action: StaffTransition; expectedVersion: number; carrier?: string; trackingNumber?: string; note?: string };
 
 /** One staff move on an order: legal from its current status only, and only from the version the staff member saw. */
-export async function transitionOrder(deps: { db: Db; events: EventBus }, actor: AuditActor, orderId: string, input: TransitionInput): Promise<TransitionResult> {
-  const result = await deps.db.transaction(async (tx): Promise<TransitionResult & { number?: string; status?: OrderStatus }> => {
+export async function transitionOrder(deps: OrderDeps, actor: AuditActor, orderId: string, input: TransitionInput): Promise<TransitionResult> {
+  const result = await deps.db.transaction(async (tx): Promise<TransitionResult & { number?: string; status?: OrderStatus; refundId?: string }> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
     if (!order) return { ok: false, reason: "not-found", message: "No order with that id." };
     if (order.version !== input.expectedVersion) {
@@ -86,6 +104,7 @@ export async function transitionOrder(deps: { db: Db; events: EventBus }, actor:
     }
     const set: Partial<typeof orders.$inferInsert> = { version: order.version + 1 };
     let message: string;
+    let refundId: string | undefined;
     switch (input.action) {
       case "ship": {
         const carrier = input.carrier?.trim();
@@ -109,7 +128,23 @@ export async function transitionOrder(deps: { db: Db; events: EventBus }, actor:
         Object.assign(set, { status: "cancelled" });
         const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
         for (const line of lines) if (line.variantId) await returnStock(tx, line.variantId, line.quantity);
+        Object.assign(set, { holdExpiresAt: null });
         message = "Cancelled; the items are back in stock.";
+        // A paid online order: what is left of its payment goes back (a stale page cannot refund twice: the version guards it).
+        const refundable = refundableOf(order);
+        if (refundable > 0 && order.paymentMethod === "razorpay") {
+          if (!deps.config.razorpay) return { ok: false, reason: "illegal", message: "This order was paid online, and online payment is not configured here to refund it." };
+          refundId = await reserveRefund(tx, {
+            order,
+            amountPaise: refundable,
+            method: "razorpay",
+            razorpayPaymentId: order.razorpayPaymentId,
+            reason: "Order cancelled by the shop.",
+            actorEmail: actor.email,
+            countsAgainstOrder: true,
+          });
+          message = `Cancelled; the items are back in stock; ${formatPaise(refundable)} is being refunded.`;
+        }
         break;
       }
     }
@@ -123,10 +158,15 @@ export async function transitionOrder(deps: { db: Db; events: EventBus }, actor:
       before: { status: order.status, paymentStatus: order.paymentStatus },
       after: { status: set.status ?? order.status, paymentStatus: set.paymentStatus ?? order.paymentStatus },
     });
-    return { ok: true, message: `${order.number}: ${message}`, number: order.number, status: (set.status ?? order.status) as OrderStatus };
+    return { ok: true, message: `${order.number}: ${message}`, number: order.number, status: (set.status ?? order.status) as OrderStatus, refundId };
   });
+  if (result.ok && result.refundId) {
+    const sent = await submitRefund(deps, result.refundId);
+    if (sent.state === "retry") await deps.jobs?.send(ORDER_JOBS.refund, { refundId: result.refundId });
+    result.message = `${result.message} ${sent.message}`;
+  }
   if (result.ok) await deps.events.publish(TOPICS.orderChanged, { orderId, number: result.number, status: result.status }).catch(() => {});
-  const { number: _n, status: _s, ...answer } = result;
+  const { number: _n, status: _s, refundId: _r, ...answer } = result;
   return answer as TransitionResult;
 }
 

@@ -1,7 +1,7 @@
 import { formatPaise } from "~/lib/money";
 import { stateByCode } from "~/lib/india";
 import type { MailMessage } from "~/modules/mail/mail.server";
-import type { ShopperOrderView } from "./checkout.server";
+import type { ShopperOrderView } from "./shopper-order.server";
 
 /** The shopper's confirmation: what was ordered, what it costs, where it goes, what happens next. */
 export function orderConfirmationMail(order: ShopperOrderView, link: string): MailMessage {
@@ -19,7 +19,9 @@ export function orderConfirmationMail(order: ShopperOrderView, link: string): Ma
   const next =
     order.paymentMethod === "cod"
       ? `Please keep ${formatPaise(order.totalPaise)} ready to pay when it is delivered. We will mail you when it ships.`
-      : "We will mail you when it ships.";
+      : order.paymentStatus === "paid"
+        ? `We have received your payment of ${formatPaise(order.totalPaise)}. We will mail you when it ships.`
+        : "We will mail you when it ships.";
   return {
     to: order.email,
     subject: `Your GLACIAL order ${order.number}`,

@@ -1,8 +1,10 @@
 // The order's life, as rules the back office and its tests share (client-safe).
 //
 // Cash on delivery: processing -> shipped -> delivered, with "COD collected" once the courier has
-// the money; cancel is possible until the order ships. Online payment (when switched on) adds
-// pending_payment before processing.
+// the money; cancel is possible until the order ships. Online payment starts at pending_payment
+// (stock held); its payment moves it to processing (paid), and a hold that runs out cancels it.
+// Cancelling a paid order refunds what is left of its payment. Refunds (full or partial) are not
+// moves of their own: they are possible while anything paid is left to give back.
 
 export const ORDER_STATUSES = ["pending_payment", "processing", "shipped", "delivered", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -36,6 +38,23 @@ export function nextStatuses(status: OrderStatus, paymentMethod: string, payment
   if (status === "shipped") moves.push("deliver");
   if (paymentMethod === "cod" && paymentStatus === "cod_pending" && (status === "shipped" || status === "delivered")) moves.push("collect_cod");
   return moves;
+}
+
+/** What is left to refund of what the order was paid (0 when nothing was paid or all went back). */
+export function refundableOf(order: { paymentMethod: string; paymentStatus: string; totalPaise: number; refundedPaise: number; razorpayPaymentId?: string | null }): number {
+  const paid =
+    order.paymentMethod === "razorpay"
+      ? Boolean(order.razorpayPaymentId) && ["paid", "partially_refunded"].includes(order.paymentStatus)
+      : ["cod_collected", "partially_refunded"].includes(order.paymentStatus);
+  return paid ? Math.max(0, order.totalPaise - order.refundedPaise) : 0;
+}
+
+/** "1,299.50" or "₹500" typed by staff, as paise; null when it is not an amount of rupees with at most two decimals. */
+export function parseRupees(text: string): number | null {
+  const cleaned = text.trim().replace(/^₹\s*/, "").replace(/,/g, "");
+  if (!/^\d{1,8}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
 const TRACKING_PAGES: Record<string, (n: string) => string> = {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt, version } from "~/db/columns";
 import { users } from "~/modules/staff/schema";
 
@@ -49,6 +49,15 @@ export const orders = pgTable(
     accessTokenHash: text("access_token_hash").notNull(),
     carrier: text("carrier"),
     trackingNumber: text("tracking_number"),
+    /** Online payment: the Razorpay order created for this order (the only one its payment is checked against). */
+    razorpayOrderId: text("razorpay_order_id").unique(),
+    /** The Razorpay payment that paid for it. */
+    razorpayPaymentId: text("razorpay_payment_id"),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Online payment: until when the stock taken for an unpaid order stays held. */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /** Refunds made or under way (never more than what was paid). */
+    refundedPaise: integer("refunded_paise").notNull().default(0),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -59,6 +68,8 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.createdAt.desc()),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     index("orders_user_idx").on(t.userId),
+    // The sweeper's question: unpaid online orders whose hold has run out.
+    index("orders_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
   ],
 );
 
@@ -126,4 +137,96 @@ export const invoices = pgTable(
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("invoices_year_idx").on(t.financialYear, t.number)],
+);
+
+/**
+ * Everything the payment provider told us about an order (webhooks, the checkout's signed answer,
+ * checks the shop made), each once: `event_key` is Razorpay's event id for a webhook, so a
+ * repeated delivery is recognised and changes nothing.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: id(),
+    /** Null when the event names no order of ours (kept for the record all the same). */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    eventKey: text("event_key").notNull(),
+    type: text("type").notNull(),
+    razorpayOrderId: text("razorpay_order_id"),
+    razorpayPaymentId: text("razorpay_payment_id"),
+    razorpayRefundId: text("razorpay_refund_id"),
+    amountPaise: integer("amount_paise"),
+    /** What the shop did with it, in words staff read. */
+    outcome: text("outcome").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("payment_events_key_idx").on(t.eventKey), index("payment_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+export const refundStatus = pgEnum("refund_status", ["pending", "submitting", "accepted", "processed", "failed"]);
+
+/**
+ * Money given back: through Razorpay's refund API for online payments, or recorded by hand (with
+ * the staff's reference) for cash on delivery. `pending` is reserved but not yet sent; `submitting`
+ * is being sent (one sender only); `accepted` Razorpay took it; `processed` the money went back.
+ */
+export const orderRefunds = pgTable(
+  "order_refunds",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    amountPaise: integer("amount_paise").notNull(),
+    method: text("method").notNull(),
+    razorpayPaymentId: text("razorpay_payment_id"),
+    razorpayRefundId: text("razorpay_refund_id").unique(),
+    reference: text("reference"),
+    reason: text("reason").notNull(),
+    /** True when the shop refunds on its own (a payment for an order already cancelled). */
+    automatic: boolean("automatic").notNull().default(false),
+    status: refundStatus("status").notNull(),
+    failure: text("failure"),
+    actorEmail: text("actor_email"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt)],
+);
+
+/** The last credit-note serial used in each financial year (a series of its own, like invoices). */
+export const creditNoteCounters = pgTable("credit_note_counters", {
+  financialYear: text("financial_year").primaryKey(),
+  lastSerial: integer("last_serial").notNull(),
+});
+
+/**
+ * A credit note per refund of an invoiced order: it reduces that invoice by the refund, its taxable
+ * value and tax reversed in proportion. Its figures are frozen here as issued.
+ */
+export const creditNotes = pgTable(
+  "credit_notes",
+  {
+    id: id(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "restrict" }),
+    refundId: uuid("refund_id")
+      .notNull()
+      .unique()
+      .references(() => orderRefunds.id, { onDelete: "restrict" }),
+    number: text("number").notNull().unique(),
+    financialYear: text("financial_year").notNull(),
+    invoiceNumber: text("invoice_number").notNull(),
+    amountPaise: integer("amount_paise").notNull(),
+    taxablePaise: integer("taxable_paise").notNull(),
+    cgstPaise: integer("cgst_paise").notNull(),
+    sgstPaise: integer("sgst_paise").notNull(),
+    igstPaise: integer("igst_paise").notNull(),
+    roundOffPaise: integer("round_off_paise").notNull(),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("credit_notes_order_idx").on(t.orderId, t.issuedAt)],
 );

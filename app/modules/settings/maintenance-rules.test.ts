@@ -14,6 +14,11 @@ describe("maintenance gate paths", () => {
     }
   });
 
+  it("leaves payment notices open: a payment made before maintenance began still reaches its order", () => {
+    expect(isGatedPath("/api/payments/razorpay/webhook")).toBe(false);
+    expect(isGatedPath("/api/payments/other")).toBe(true);
+  });
+
   it("leaves the support chat open on purpose: conversations, messages and streams", () => {
     for (const p of ["/api/support/chat", "/api/support/conversations/0b0c/messages", "/api/support/conversations/0b0c/stream"]) {
       expect(isGatedPath(p), p).toBe(false);

@@ -11,10 +11,11 @@ export const DEFAULT_MAINTENANCE_MESSAGE =
 // Kinds of path the gate never closes: the back office (staff switch maintenance off there), the
 // files and images the maintenance page itself shows, the health check, and the support chat —
 // open on purpose, so that a shopper with an order in flight can still reach the shop while it is
-// closed (docs/decisions/0005-chat-open-during-maintenance.md).
-// The Google feed is not among them: while the shop is closed its landing pages are too, and
-// prices may be mid-change (docs/decisions/0008-google-feed-closed-during-maintenance.md).
-const OPEN_KINDS = new Set<PathKind>(["admin", "admin-public", "asset", "image", "health", "support-api"]);
+// closed (docs/decisions/0005-chat-open-during-maintenance.md). Payment notices too: a payment made
+// just before maintenance began must still reach its order. The Google feed is not among them:
+// while the shop is closed its landing pages are too, and prices may be mid-change
+// (docs/decisions/0008-google-feed-closed-during-maintenance.md).
+const OPEN_KINDS = new Set<PathKind>(["admin", "admin-public", "asset", "image", "health", "support-api", "webhook"]);
 // /__manifest is React Router's route discovery: route structure only, no shop data.
 const OPEN_PAGES = ["/api/auth", "/maintenance", "/__manifest"];
 // Files served from public/ that the maintenance page itself needs.

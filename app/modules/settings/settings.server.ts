@@ -88,6 +88,11 @@ export const SETTINGS = {
     }),
     fallback: { conversations_per_visitor_per_hour: 5, conversations_per_ip_per_hour: 300, messages_per_conversation_per_minute: 10, order_lookups_per_conversation: 5 },
   },
+  /**
+   * Online payment: how long the stock of an unpaid order stays held for its shopper before the
+   * order is cancelled and the stock goes back on sale.
+   */
+  payment_hold: { schema: z.object({ minutes: z.number().int().min(1).max(24 * 60) }), fallback: { minutes: 15 } },
   /** Staff sign-in policy: the super_admin may require a second factor (TOTP) for all staff. */
   staff_security: { schema: z.object({ require_mfa: z.boolean() }), fallback: { require_mfa: false } },
 } as const;

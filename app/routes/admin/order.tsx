@@ -3,7 +3,8 @@ import { z } from "zod";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { adminMeta } from "~/lib/admin-meta";
 import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
-import { STAFF_TRANSITIONS } from "~/modules/orders/order-rules";
+import { parseRupees, STAFF_TRANSITIONS } from "~/modules/orders/order-rules";
+import { refundOrder } from "~/modules/orders/refunds.server";
 import { can } from "~/modules/staff/permissions";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
 import type { Route } from "./+types/order";
@@ -19,23 +20,61 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       ...order,
       createdAt: order.createdAt.toISOString(),
       updatedAt: order.updatedAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      holdExpiresAt: order.holdExpiresAt?.toISOString() ?? null,
       events: order.events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
       invoice: order.invoice ? { number: order.invoice.number } : null,
+      paymentEvents: order.paymentEvents.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+      refunds: order.refunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+      creditNotes: order.creditNotes.map((n) => ({ id: n.id, number: n.number, amountPaise: n.amountPaise, invoiceNumber: n.invoiceNumber, issuedAt: n.issuedAt.toISOString() })),
     },
   };
 }
 
-const input = z.object({
+const version = z.coerce.number().int().min(1, "Reload the order and try again.");
+
+const transitionInput = z.object({
   action: z.enum(STAFF_TRANSITIONS, { message: "Unknown action." }),
-  version: z.coerce.number().int().min(1, "Reload the order and try again."),
+  version,
   carrier: z.string().trim().max(60, "The carrier's name can be at most 60 characters.").optional(),
   trackingNumber: z.string().trim().max(60, "The tracking number can be at most 60 characters.").optional(),
+});
+
+const refundInput = z.object({
+  action: z.literal("refund"),
+  version,
+  amount: z
+    .string({ message: "Enter the amount to refund." })
+    .transform((v, ctx) => {
+      const paise = parseRupees(v);
+      if (paise === null) {
+        ctx.addIssue({ code: "custom", message: "Enter the amount in rupees, like 500 or 499.50." });
+        return z.NEVER;
+      }
+      return paise;
+    }),
+  reason: z.string({ message: "Say why the money goes back." }).trim().min(3, "Say why the money goes back.").max(300, "The reason can be at most 300 characters."),
+  reference: z.string().trim().max(100, "The reference can be at most 100 characters.").optional(),
 });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "sales", "edit");
   const id = requireUuid(params.id, "order id");
-  const parsed = input.safeParse(Object.fromEntries(await request.formData()));
+  const form = Object.fromEntries(await request.formData());
+  if (form.action === "refund") {
+    const parsed = refundInput.safeParse(form);
+    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message, form: "refund" as const }, { status: 400 });
+    const result = await refundOrder(context.services, staff.user, id, {
+      amountPaise: parsed.data.amount,
+      reason: parsed.data.reason,
+      reference: parsed.data.reference,
+      expectedVersion: parsed.data.version,
+    });
+    if (result.ok) return { ok: true as const, message: result.message };
+    const status = result.reason === "not-found" ? 404 : result.reason === "invalid" ? 400 : 409;
+    return data({ ok: false as const, error: result.message, form: "refund" as const }, { status });
+  }
+  const parsed = transitionInput.safeParse(form);
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
   const result = await transitionOrder(context.services, staff.user, id, {
     action: parsed.data.action,

@@ -7,12 +7,14 @@ import { FormMessage } from "~/components/ui/field";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/order-rules";
+import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
+import { RefundPanel, type CreditNoteView, type RefundView } from "./refund-panel";
 
 type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 type Charge = { totalPaise: number };
 export type OrderDetailProps = {
   canEdit: boolean;
-  result: { ok: true; message: string } | { ok: false; error: string } | null;
+  result: { ok: true; message: string } | { ok: false; error: string; form?: "refund" } | null;
   order: {
     id: string;
     number: string;
@@ -40,6 +42,10 @@ export type OrderDetailProps = {
     events: { id: string; kind: string; message: string; actorEmail: string | null; createdAt: string }[];
     invoice: { number: string } | null;
     next: StaffTransition[];
+    paymentEvents: PaymentEventView[];
+    refunds: RefundView[];
+    creditNotes: CreditNoteView[];
+    refundable: number;
   };
 };
 
@@ -86,7 +92,7 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
           </>
         ) : null}
       </p>
-      {result && !result.ok ? <FormMessage error={result.error} /> : null}
+      {result && !result.ok && result.form !== "refund" ? <FormMessage error={result.error} /> : null}
 
       {canEdit && order.next.length ? (
         <section aria-labelledby="actions-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
@@ -119,6 +125,18 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
           </div>
         </section>
       ) : null}
+
+      <RefundPanel
+        key={order.version}
+        orderId={order.id}
+        version={order.version}
+        paymentMethod={order.paymentMethod}
+        refundable={order.refundable}
+        refunds={order.refunds}
+        creditNotes={order.creditNotes}
+        canEdit={canEdit}
+        error={result && !result.ok && result.form === "refund" ? result.error : null}
+      />
 
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading" className="text-lg font-semibold">Items</h2>
@@ -177,6 +195,8 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
         <AddressBlock title="Ship to" address={order.shippingAddress} />
         <AddressBlock title="Bill to" address={order.billingAddress} />
       </section>
+
+      <PaymentEventsPanel events={order.paymentEvents} />
 
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading" className="text-lg font-semibold">Timeline</h2>

@@ -1,0 +1,99 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/types";
+import type { Logger } from "~/lib/logger.server";
+import type { Mailer } from "~/modules/mail/mail.server";
+import { orderConfirmationMail } from "./order-mail.server";
+import { orderLines, orders } from "./schema";
+
+// One order as its shopper sees it, behind the secret of the thank-you link, and the mail that
+// carries that link.
+
+export function sha256(text: string): string {
+  return crypto.createHash("sha256").update(text).digest("hex");
+}
+
+/** The thank-you link's secret: derived from the checkout key, which only the shopper's page holds, so a repeated request gets the same link. */
+export function accessTokenFor(idempotencyKey: string, orderId: string): string {
+  return crypto.createHash("sha256").update(`order-access:${idempotencyKey}:${orderId}`).digest("base64url").slice(0, 32);
+}
+
+export type ShopperOrderView = {
+  id: string;
+  number: string;
+  placedAt: Date;
+  status: string;
+  paymentMethod: string;
+  paymentStatus: string;
+  email: string;
+  phone: string;
+  shippingAddress: typeof orders.$inferSelect.shippingAddress;
+  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
+  subtotalPaise: number;
+  shippingPaise: number;
+  codFeePaise: number;
+  roundOffPaise: number;
+  totalPaise: number;
+  taxPaise: number;
+  /** Online payment not yet received: the stock stays held until then. */
+  holdExpiresAt: Date | null;
+  refundedPaise: number;
+};
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** The order behind a thank-you link (its row), only with its secret, compared in constant time. */
+export async function orderRowByLink(db: DbOrTx, number: string, accessToken: string): Promise<OrderRow | null> {
+  if (!/^GL-\d{6,}$/.test(number) || !accessToken || accessToken.length > 64) return null;
+  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+  if (!order) return null;
+  const expected = Buffer.from(order.accessTokenHash);
+  const given = Buffer.from(sha256(accessToken));
+  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) return null;
+  return order;
+}
+
+async function viewOf(db: DbOrTx, order: OrderRow): Promise<ShopperOrderView> {
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+  return {
+    id: order.id,
+    number: order.number,
+    placedAt: order.createdAt,
+    status: order.status,
+    paymentMethod: order.paymentMethod,
+    paymentStatus: order.paymentStatus,
+    email: order.email,
+    phone: order.phone,
+    shippingAddress: order.shippingAddress,
+    lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
+    subtotalPaise: order.subtotalPaise,
+    shippingPaise: order.shipping.totalPaise,
+    codFeePaise: order.codFee.totalPaise,
+    roundOffPaise: order.roundOffPaise,
+    totalPaise: order.totalPaise,
+    taxPaise: order.cgstPaise + order.sgstPaise + order.igstPaise,
+    holdExpiresAt: order.status === "pending_payment" ? order.holdExpiresAt : null,
+    refundedPaise: order.refundedPaise,
+  };
+}
+
+/** The order behind a thank-you link: only with its secret, compared in constant time. */
+export async function orderForShopper(db: Db, number: string, accessToken: string): Promise<ShopperOrderView | null> {
+  const order = await orderRowByLink(db, number, accessToken);
+  return order ? viewOf(db, order) : null;
+}
+
+/**
+ * The confirmation mail with the shopper's own link: sent when a cash-on-delivery order is placed,
+ * and when an online order's payment arrives. A failure is logged; the order stands.
+ */
+export async function sendOrderConfirmation(deps: { db: Db; mailer: Mailer; log: Logger; config: { publicUrl: string } }, orderId: string): Promise<void> {
+  try {
+    const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) return;
+    const link = `${deps.config.publicUrl}/thank-you?order=${encodeURIComponent(order.number)}&key=${accessTokenFor(order.idempotencyKey, order.id)}`;
+    await deps.mailer.send(orderConfirmationMail(await viewOf(deps.db, order), link));
+  } catch (error) {
+    deps.log.error({ err: error, orderId }, "order confirmation mail failed");
+  }
+}
