@@ -1,7 +1,8 @@
 // `npm run bench`: the performance budgets of docs/performance.md, measured on this machine.
 // Builds and serves the production shop and, in the same run, a bare React Router 7 page built
 // with the same toolchain (the framework's floor); then Lighthouse 12 (mobile and desktop,
-// median of BENCH_RUNS runs) and autocannon on the shop's pages and the bare page.
+// median of BENCH_RUNS runs) and autocannon on the shop's pages and the bare page; then the support
+// streams, placing orders and the support bot's score (each of those also runs alone).
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -183,6 +184,17 @@ log("place order: 50 buyers at once on PostgreSQL");
   const orders = spawnSync(process.execPath, [path.join(root, "scripts/bench-orders.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const json = orders.stdout.slice(orders.stdout.indexOf("{"), orders.stdout.lastIndexOf("}") + 1);
   results.placeOrder = json ? { ...JSON.parse(json), passed: orders.status === 0 } : { error: `exit ${orders.status}`, passed: false };
+}
+
+// Issue 19's check: the support bot's score on its evaluation set and its answer time without an
+// LLM (also runs alone: npx tsx scripts/bench-bot.ts).
+log("support bot: evaluation set score and answer time");
+{
+  const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+  const bot = spawnSync(process.execPath, [tsx, path.join(root, "scripts/bench-bot.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const json = bot.stdout.slice(bot.stdout.indexOf("{"), bot.stdout.lastIndexOf("}") + 1);
+  results.supportBot = json ? { ...JSON.parse(json), passed: bot.status === 0 } : { error: `exit ${bot.status}`, passed: false };
+  if (json) log(`support bot: ${Math.round(results.supportBot.score * 100)}% right, bot answer p99 ${results.supportBot.botAnswerMs.p99} ms, whole chat call p99 ${results.supportBot.chatCallMs.p99} ms`);
 }
 
 fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });

@@ -345,7 +345,7 @@ function ConversationPanel({
         ) : null}
       </header>
 
-      <ol ref={threadRef} aria-label="Messages" className="flex max-h-[55vh] flex-1 flex-col gap-3 overflow-y-auto p-3">
+      <ol ref={threadRef} aria-label="Messages" tabIndex={0} className="flex max-h-[55vh] flex-1 flex-col gap-3 overflow-y-auto p-3">
         {selected.messages.map((m) => {
           const visitor = m.senderType === "visitor";
           return (
