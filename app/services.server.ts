@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { AppConfig } from "./config.server";
-import { openDatabase, type Database } from "./db/database.server";
+import { DatabaseStartupError, openDatabase, type Database } from "./db/database.server";
 import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
 import { createEventBus, type EventBus } from "./modules/events/event-bus.server";
@@ -105,9 +105,15 @@ export async function openServices(given: AppConfig, opts: OpenServicesOptions =
 function authSecret(config: AppConfig): string {
   if (config.authSecret) return config.authSecret;
   const file = path.join(config.dataDir, "auth-secret");
+  try {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.accessSync(config.dataDir, fs.constants.W_OK);
+  } catch (error) {
+    // The secret is the first thing written to DATA_DIR: say so in the start-up's own words.
+    throw new DatabaseStartupError(`DATA_DIR ${config.dataDir} is not writable: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const existing = readSecret(file);
   if (existing) return existing;
-  fs.mkdirSync(config.dataDir, { recursive: true });
   // Written to a private temporary file and linked into place: several processes starting at
   // once on one DATA_DIR (WEB_CONCURRENCY) all end up with the first one's secret, never a
   // half-written file.

@@ -3,6 +3,7 @@ import type http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMaintenance } from "~/modules/settings/maintenance.server";
+import { getSetting, setSetting } from "~/modules/settings/settings.server";
 import { prepareDemoStore, seedStaff, signInOverHttp } from "../support/admin-server";
 import { startServer, type RunningServer } from "../support/server-process";
 import { inProcessEvents } from "../support/test-services";
@@ -105,6 +106,10 @@ describe("request guards on a running shop (trusted proxy on)", () => {
   beforeAll(async () => {
     const dataDir = await prepareDemoStore(async (database) => {
       await seedStaff(database, [ADMIN]);
+      // A low flood ceiling per address, so one address can be seen reaching it (the shop's own is
+      // far higher: thousands of shoppers share a mobile network's public address).
+      const limits = await getSetting(database.db, "support_limits");
+      await setSetting(database.db, "support_limits", { ...limits, conversations_per_ip_per_hour: 5 });
       const result = await database.db.execute("select id from products where status = 'active' order by sort_order limit 1");
       productId = (result as unknown as { rows: { id: string }[] }).rows[0]!.id;
     }, "glacial-guards-");
@@ -228,7 +233,7 @@ describe("request guards on a running shop (trusted proxy on)", () => {
       });
     // Six shoppers behind the proxy, six addresses: none limited by the others.
     for (let i = 1; i <= 6; i++) expect((await start(`198.51.100.${i}`)).status).toBe(200);
-    // One address past the hourly limit: 429 with Retry-After.
+    // One address past its hourly ceiling: 429 with Retry-After.
     const statuses: number[] = [];
     let limited: Response | null = null;
     for (let i = 0; i < 6; i++) {

@@ -23,6 +23,10 @@ async function postgresTarget(): Promise<Target> {
   return { env: { DATABASE_URL: url, DATA_DIR: dir }, open: () => openDatabase({ kind: "postgres", url }), cleanup: drop };
 }
 
+// Each case starts the command-line tool as a new process (tsx compiling it, then opening the
+// database): several of them in one test need more than the default minute on a busy machine.
+const SPAWNS_TIMEOUT_MS = 240_000;
+
 const targets: [string, () => Promise<Target>][] = [["pglite", pgliteTarget]];
 if (process.env.TEST_DATABASE_URL) targets.push(["postgres", postgresTarget]);
 
@@ -54,7 +58,7 @@ describe.each(targets)("npm run user:create on %s", (_kind, makeTarget) => {
     } finally {
       await database.close();
     }
-  });
+  }, SPAWNS_TIMEOUT_MS);
 
   it("creates a staff user the auth library signs in, then updates password and roles", async () => {
     const created = await runScript("user-create.ts", ["--email", "Asha@Glacial.in", "--password", "first-password-1", "--role", "admin", "--role", "support"], target.env);
@@ -82,5 +86,5 @@ describe.each(targets)("npm run user:create on %s", (_kind, makeTarget) => {
     } finally {
       await database.close();
     }
-  });
+  }, SPAWNS_TIMEOUT_MS);
 });
