@@ -98,11 +98,11 @@ describe("shopper account pages in Chromium", () => {
     const form = page.getByRole("form", { name: "Checkout" });
     expect(await form.getByLabel("Email").inputValue()).toBe(email);
     await form.getByLabel("Mobile number").fill("98765 43210");
-    await form.getByLabel("Full name").fill("Shopper Test");
-    await form.getByLabel("Address line 1").fill("7 MG Road");
-    await form.getByLabel("City").fill("Pune");
-    await form.getByLabel("PIN code").fill("411001");
-    await form.getByLabel("State or union territory").selectOption({ label: "Maharashtra" });
+    await form.getByRole("group", { name: "Shipping address" }).getByLabel("Full name").fill("Shopper Test");
+    await form.getByRole("group", { name: "Shipping address" }).getByLabel("Address line 1").fill("7 MG Road");
+    await form.getByRole("group", { name: "Shipping address" }).getByLabel("City").fill("Pune");
+    await form.getByRole("group", { name: "Shipping address" }).getByLabel("PIN code").fill("411001");
+    await form.getByRole("group", { name: "Shipping address" }).getByLabel("State or union territory").selectOption({ label: "Maharashtra" });
     await expect.poll(() => form.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
     await form.getByRole("button", { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\?order=GL-\d{6}/);

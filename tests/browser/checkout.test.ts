@@ -39,9 +39,11 @@ describe("checkout in Chromium", () => {
 
   /** The checkout form itself (the footer's newsletter box has an Email field too). */
   const checkout = (page: Page) => page.getByRole("form", { name: "Checkout" });
+  /** The shipping address (the billing address, hidden while it is the same, has fields of the same names). */
+  const shipping = (page: Page) => checkout(page).getByRole("group", { name: "Shipping address" });
 
   async function fillAddress(page: Page) {
-    const form = checkout(page);
+    const form = shipping(page);
     await form.getByLabel("Full name").fill("Asha Rao");
     await form.getByLabel("Address line 1").fill("12, 4th Cross, Indiranagar");
     await form.getByLabel("City").fill("Bengaluru");
@@ -60,12 +62,12 @@ describe("checkout in Chromium", () => {
 
     await checkout(page).getByLabel("Email").fill("asha@example");
     await checkout(page).getByLabel("Mobile number").fill("12345");
-    await checkout(page).getByLabel("Full name").fill("Asha Rao");
+    await shipping(page).getByLabel("Full name").fill("Asha Rao");
     await page.getByRole("button", { name: /^Place order/ }).click();
     await expect.poll(() => page.getByText("Enter a valid email address, like name@example.com.").count()).toBe(1);
     expect(await page.getByText(/10-digit Indian mobile number/).count()).toBe(1);
     expect(await page.getByText("Enter a 6-digit PIN code that does not start with 0.").count()).toBe(1);
-    expect(await checkout(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
+    expect(await shipping(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
     expect(await checkout(page).getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
 
     await checkout(page).getByLabel("Email").fill("asha@example.in");
@@ -135,7 +137,7 @@ describe("checkout in Chromium", () => {
     await page.getByRole("button", { name: /^Place order/ }).click();
     await expect.poll(() => page.getByText(/Prices or availability changed since you opened checkout/).count()).toBe(1);
     expect(page.url()).toBe(`${base}/checkout`);
-    expect(await checkout(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
+    expect(await shipping(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
     await page.getByRole("button", { name: /^Place order/ }).click();
     await page.waitForURL(/\/thank-you\?order=GL-\d{6}/);
     await context.close();

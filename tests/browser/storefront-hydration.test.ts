@@ -99,7 +99,7 @@ describe("storefront hydration in Chromium", () => {
     await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
     expect(await hydrationStart(page)).toBeNull();
     await page.getByRole("button", { name: /^Cart/ }).click();
-    await expect.poll(() => page.getByRole("dialog", { name: "Your Cart" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("dialog", { name: "Your Cart" }).isVisible(), { timeout: 5_000 }).toBe(true);
     expect((await hydrationStart(page))?.reason).toBe("input");
     await context.close();
   });
