@@ -54,7 +54,12 @@ try {
   }
 
   const server = http.createServer(listener);
-  server.keepAliveTimeout = 5000;
+  // An idle kept-alive connection stays open longer than a proxy's or a client's own idle limit
+  // (60 s for nginx and most load balancers, about 4 s for Node's fetch), so the client always
+  // closes it first: a server closing it at the same moment a request is sent on it breaks that
+  // request ("other side closed" in fetch, a 502 from a proxy).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);

@@ -20,7 +20,11 @@ async function expectStartupFailure(env: Record<string, string>, message: RegExp
   expect(run.output()).not.toMatch(/^\s+at /m);
 }
 
-describe("the server process on the embedded database", () => {
+// Each test spawns whole server processes (seeding a store, running migrations): on a busy
+// two-core machine one such start alone has taken most of a minute.
+const SPAWNS = { timeout: 240_000 };
+
+describe("the server process on the embedded database", SPAWNS, () => {
   const servers: RunningServer[] = [];
   afterAll(async () => {
     for (const s of servers) await s.stop("SIGKILL");
@@ -68,7 +72,7 @@ describe("the server process on the embedded database", () => {
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("the server process on PostgreSQL", () => {
+describe.runIf(process.env.TEST_DATABASE_URL)("the server process on PostgreSQL", SPAWNS, () => {
   let drop: (() => Promise<void>) | undefined;
   let server: RunningServer | undefined;
   afterAll(async () => {
