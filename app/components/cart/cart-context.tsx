@@ -77,6 +77,10 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     return true;
   }, []);
 
+  // Stable, and no change when already empty: /thank-you clears the cart in an effect that depends
+  // on it, and a new function (or a new empty list) on every render looped that effect forever.
+  const clear = useCallback(() => setItems((current) => (current.length === 0 ? current : [])), []);
+
   const value = useMemo<CartContextValue>(
     () => ({
       items,
@@ -88,10 +92,10 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       setQuantity: (id, quantity) => setItems((current) => rules.setQuantity(current, id, quantity)),
       removeItem: (id) => setItems((current) => rules.removeItem(current, id)),
       replaceItems: setItems,
-      clear: () => setItems([]),
+      clear,
       hydrated,
     }),
-    [items, isOpen, addItem, hydrated],
+    [items, isOpen, addItem, clear, hydrated],
   );
   return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
 }
