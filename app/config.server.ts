@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import type { S3Config } from "./modules/media/s3-storage.server";
+import type { S3Config } from "~/modules/media/media.server";
 
 /** Typed environment: every variable the shop reads, validated once at start-up. Documented in README.md. */
 const envSchema = z.object({

@@ -16,9 +16,8 @@
 //   minisearch   what the bot uses: MiniSearch in process over the same terms, same rule.
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { classify, planReply } from "~/modules/support/bot-rules";
-import { analyseText } from "~/modules/support/language";
-import { answerFrom, buildCorpus, buildIndex, isGoodMatch, judgeCandidates, prepareQuestion, searchKnowledge, type Passage } from "~/modules/support/retrieval.server";
+import { classify, planReply, analyseText } from "~/modules/support/support";
+import { answerFrom, buildCorpus, buildIndex, isGoodMatch, judgeCandidates, prepareQuestion, searchKnowledge, type Passage } from "~/modules/support/support.server";
 import { openTestDatabase, DRIVERS } from "../tests/support/test-database";
 import { judge, loadBotEval, percentile, summarise, type EvalOutcome } from "./bot-eval";
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
 import { recordAudit, diff, type AuditActor } from "~/modules/audit/audit.server";
-import { listProductMedia, mediaFileNamesOf, removeStoredFiles, unusedObjectNames } from "~/modules/media/media-library.server";
+import { listProductMedia, mediaFileNamesOf, removeStoredFiles, unusedObjectNames } from "~/modules/media/media.server";
 import type { AppServices } from "~/services.server";
 import { likePattern } from "./admin-search.server";
 import type { ProductSort } from "./product-admin-sorts";

@@ -1,7 +1,7 @@
 import type { SaveOutcome } from "~/lib/save-outcome";
 import { outcomeOf } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { publishSettingChanged, saveSettingChecked } from "~/modules/settings/setting-editor.server";
+import { publishSettingChanged, saveSettingChecked } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
 
 /** The one warranty statement ("2 years"): the service strip and the FAQ's {warranty} read it. */

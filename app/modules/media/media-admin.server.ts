@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import { notifyCatalogChanged } from "~/modules/catalog/catalog-events.server";
+import { notifyCatalogChanged } from "~/modules/catalog/catalog.server";
 import type { AppServices } from "~/services.server";
 import {
   MediaNotFound,

@@ -3,7 +3,7 @@ import sharp, { type OutputInfo } from "sharp";
 import { MAX_SOURCE_PIXELS, MAX_SOURCE_SIDE } from "./image-transform.server";
 import type { DbOrTx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import { variantBelongsToProduct } from "~/modules/catalog/variants.server";
+import { variantBelongsToProduct } from "~/modules/catalog/catalog.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
 import type { MediaStorage } from "./storage.server";

@@ -1,8 +1,7 @@
 import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { UploadRejected } from "~/modules/media/media-library.server";
-import { findImage, listPickableImages, recordSiteImage, storeSiteImageFile } from "~/modules/media/site-images.server";
-import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/setting-editor.server";
+import { UploadRejected, findImage, listPickableImages, recordSiteImage, storeSiteImageFile } from "~/modules/media/media.server";
+import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
 
 // The home hero's slides (setting hero_carousel_images: url, alt). While the list is empty the

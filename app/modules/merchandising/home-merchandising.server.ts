@@ -1,7 +1,7 @@
 import { outcomeOf, RejectedInputError, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { imageFileExists } from "~/modules/media/site-images.server";
-import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/setting-editor.server";
+import { imageFileExists } from "~/modules/media/media.server";
+import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
 
 type Services = Pick<AppServices, "db" | "events">;

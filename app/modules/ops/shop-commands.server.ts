@@ -1,5 +1,5 @@
 import type { AppServices } from "~/services.server";
-import { staffUserInput, upsertStaffUser, type StaffUserInput } from "~/modules/staff/staff-users.server";
+import { staffUserInput, upsertStaffUser, type StaffUserInput } from "~/modules/staff/staff.server";
 import { ControlError, type ControlHandlers } from "./control-socket.server";
 
 // What a command-line tool may ask the running shop to do over its control socket. Each

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/types";
 import { StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { TOPICS } from "~/modules/events/topics";
+import type { EventBus } from "~/modules/events/events.server";
+import { TOPICS } from "~/modules/events/events";
 import { siteSettings } from "./schema";
 import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./settings.server";
 

@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from "~/db/types";
 import { StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import { createBypassToken, revokeBypassToken } from "./maintenance.server";
 import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "./setting-editor.server";
 import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./settings.server";

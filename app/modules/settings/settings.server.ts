@@ -117,3 +117,10 @@ export async function setSetting<K extends SettingKey>(db: DbOrTx, key: K, value
     .onConflictDoUpdate({ target: siteSettings.key, set: { value: parsed, version: sql`${siteSettings.version} + 1`, updatedAt: new Date() } });
   return before;
 }
+
+export { readBypassCookie, serializeBypassCookie } from "./maintenance-cookie.server";
+export { getMaintenanceState, listBypassTokens, verifyBypassToken } from "./maintenance.server";
+export { siteSettings } from "./schema";
+export { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "./setting-editor.server";
+export { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "./settings-admin.server";
+export { storefrontGstPercent, storefrontShipping, storefrontWarranty } from "./storefront-prices.server";

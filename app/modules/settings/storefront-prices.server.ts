@@ -1,7 +1,6 @@
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { type EventBus, READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
 import { getSetting, SETTINGS, type SettingValue } from "./settings.server";
 
 type Services = { db: Db; events: EventBus; log?: Logger };

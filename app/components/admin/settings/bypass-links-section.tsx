@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
-import { BYPASS_DURATIONS, bypassForm } from "~/modules/settings/settings-forms";
+import { BYPASS_DURATIONS, bypassForm } from "~/modules/settings/settings";
 import { useSchemaForm } from "../use-schema-form";
 import { SettingsCard, type SectionResult } from "./section";
 

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
-import { maintenanceForm } from "~/modules/settings/settings-forms";
+import { maintenanceForm } from "~/modules/settings/settings";
 import { useSchemaForm } from "../use-schema-form";
 import { SettingsCard, type SectionResult } from "./section";
 
