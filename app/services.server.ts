@@ -7,7 +7,7 @@ import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
 import { createEventBus, type EventBus } from "~/modules/events/events.server";
 import { openJobQueue, type JobQueue } from "~/modules/jobs/jobs.server";
-import { createMailer, type Mailer } from "./modules/mail/mail.server";
+import { createMailer, type Mailer } from "~/modules/mail/mail.server";
 import { s3Storage, localDiskStorage, type MediaStorage } from "~/modules/media/media.server";
 import { declareOrderQueues, startOrderWorkers } from "~/modules/orders/orders.server";
 import { createAuth, type Auth, resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff.server";

@@ -15,8 +15,9 @@ export { bulkUpdateProducts, deleteProducts, editorValues, listProductsForAdmin,
 export { getProductDetail } from "./product-detail.server";
 export { saveProduct } from "./product-editor.server";
 export { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "./product-facts.server";
+export { deleteImageAsStaff, type MediaResult, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, uploadImageAsStaff } from "./product-images.server";
 export { products } from "./schema";
 export { searchProducts } from "./search.server";
 export { commitShopifyImport, CsvFormatError, exportShopifyCsv, type ImportPlan, planShopifyImport } from "./shopify-csv.server";
 export { returnStock, type SellableVariant, sellableVariants, takeStock } from "./stock.server";
-export { listProductVariants, type ProductVariantRow, variantBelongsToProduct } from "./variants.server";
+export { listProductVariants, type ProductVariantRow } from "./variants.server";

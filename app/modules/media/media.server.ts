@@ -1,8 +1,24 @@
 // The media module's face for server code: the only file of it that code outside the module imports
 // (besides media.ts, its browser-safe face).
 export { createImageTransformer, parseImageRequest } from "./image-transform.server";
-export { deleteImageAsStaff, type MediaResult, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, uploadImageAsStaff } from "./media-admin.server";
-export { listImageLibrary, listProductMedia, mediaFileNamesOf, recordProductImage, removeStoredFiles, storeProductImageFile, unusedObjectNames, uploadLibraryImage, UploadRejected } from "./media-library.server";
+export {
+  deleteProductMediaRows,
+  listImageLibrary,
+  listProductMedia,
+  MediaNotFound,
+  mediaFileNamesOf,
+  recordProductImage,
+  removeStoredFiles,
+  reorderProductMedia,
+  setPrimaryMedia,
+  storeProductImageFile,
+  unusedObjectNames,
+  updateMediaDetails,
+  type UploadInput,
+  uploadLibraryImage,
+  uploadProductImage,
+  UploadRejected,
+} from "./media-library.server";
 export { listRecentImages } from "./media-picker.server";
 export { type S3Config, s3Storage } from "./s3-storage.server";
 export { media } from "./schema";

@@ -8,5 +8,6 @@ export { ordersCsv } from "./order-export.server";
 export { declareOrderQueues, startOrderWorkers } from "./order-jobs.server";
 export { addOrderNote } from "./order-notes.server";
 export { confirmCheckoutPayment, handleRazorpayWebhook, paymentCheckoutFor } from "./payments.server";
+export type { RazorpayConfig } from "./razorpay.server";
 export { refundOrder } from "./refunds.server";
 export { accountInvoicePdf, accountOrderDetail, accountOrders } from "./shopper-orders.server";

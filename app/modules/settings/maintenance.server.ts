@@ -5,7 +5,7 @@ import type { Db } from "~/db/types";
 import type { EventBus } from "~/modules/events/events.server";
 import { TOPICS } from "~/modules/events/events";
 import { maintenanceBypassTokens } from "./schema";
-import { getSetting, setSetting } from "./settings.server";
+import { getSetting, setSetting } from "./site-settings.server";
 
 // The maintenance gate's state (settings key `maintenance`) and its bypass tokens.
 

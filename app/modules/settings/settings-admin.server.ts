@@ -4,7 +4,7 @@ import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { EventBus } from "~/modules/events/events.server";
 import { createBypassToken, revokeBypassToken } from "./maintenance.server";
 import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "./setting-editor.server";
-import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./settings.server";
+import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./site-settings.server";
 
 // The back office's face for site settings: versioned, audited saves that announce themselves.
 

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
 import { type EventBus, READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
-import { getSetting, SETTINGS, type SettingValue } from "./settings.server";
+import { getSetting, SETTINGS, type SettingValue } from "./site-settings.server";
 
 type Services = { db: Db; events: EventBus; log?: Logger };
 
