@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form-errors";
 import { MEANINGFUL_TAGS, productFormValues, slugify, productInput, type EditorValues, type EditorVariant, combinationKey, combineOptions } from "~/modules/catalog/catalog";
-import { LeaveGuard } from "../leave-guard";
+import { LeaveGuard } from "~/components/admin/leave-guard";
 import { blankRow, VariantGenerator, type OptionDraft } from "./variant-generator";
 
 type Props = {
