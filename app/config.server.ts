@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
-import type { S3Config } from "./modules/media/s3-storage.server";
+import type { S3Config } from "~/modules/media/media.server";
+import type { RazorpayConfig } from "~/modules/orders/orders.server";
 
 /** Typed environment: every variable the shop reads, validated once at start-up. Documented in README.md. */
 const envSchema = z.object({
@@ -35,17 +36,6 @@ const envSchema = z.object({
   RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
   RAZORPAY_CHECKOUT_URL: z.string().url().default("https://checkout.razorpay.com/v1/checkout.js"),
 });
-
-/** Online payment through Razorpay: all three keys, or none (cash on delivery only). */
-export type RazorpayConfig = {
-  keyId: string;
-  keySecret: string;
-  webhookSecret: string;
-  /** Razorpay's API; tests point it at a local fake. */
-  apiUrl: string;
-  /** Razorpay Checkout's script, loaded by the payment page; tests point it at a local fake. */
-  checkoutUrl: string;
-};
 
 export type AppConfig = {
   env: "development" | "production" | "test";

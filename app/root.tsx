@@ -3,10 +3,9 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { hasStorefrontChrome, StorefrontShell } from "~/components/storefront/storefront-shell";
 import { Toaster } from "~/components/ui/toaster";
 import { markDegraded } from "~/load-context";
-import { getHeaderMenu } from "~/modules/content/menus.server";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { getSetting } from "~/modules/settings/settings.server";
-import { storefrontShipping } from "~/modules/settings/storefront-prices.server";
+import { getHeaderMenu } from "~/modules/content/content.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import { storefrontShipping, getSetting } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { HYDRATED_EVENT } from "./lib/hydration-events";

@@ -5,14 +5,12 @@ import type { AppConfig } from "./config.server";
 import { DatabaseStartupError, openDatabase, type Database } from "./db/database.server";
 import type { Db } from "./db/types";
 import { createLogger, type Logger } from "./lib/logger.server";
-import { createEventBus, type EventBus } from "./modules/events/event-bus.server";
-import { openJobQueue, type JobQueue } from "./modules/jobs/job-queue.server";
-import { createMailer, type Mailer } from "./modules/mail/mail.server";
-import { s3Storage } from "./modules/media/s3-storage.server";
-import { localDiskStorage, type MediaStorage } from "./modules/media/storage.server";
-import { declareOrderQueues, startOrderWorkers } from "./modules/orders/order-jobs.server";
-import { createAuth, type Auth } from "./modules/staff/auth.server";
-import { resetPasswordMail, verifyEmailMail } from "./modules/staff/staff-mail.server";
+import { createEventBus, type EventBus } from "~/modules/events/events.server";
+import { openJobQueue, type JobQueue } from "~/modules/jobs/jobs.server";
+import { createMailer, type Mailer } from "~/modules/mail/mail.server";
+import { s3Storage, localDiskStorage, type MediaStorage } from "~/modules/media/media.server";
+import { declareOrderQueues, startOrderWorkers } from "~/modules/orders/orders.server";
+import { createAuth, type Auth, resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
 
 /** Everything a request needs, opened once per process and handed to loaders as context. */

@@ -187,11 +187,11 @@ log("place order: 50 buyers at once on PostgreSQL");
 }
 
 // Issue 19's check: the support bot's score on its evaluation set and its answer time without an
-// LLM (also runs alone: npx tsx scripts/bench-bot.ts).
+// LLM (also runs alone: npx tsx bench/bench-bot.ts).
 log("support bot: evaluation set score and answer time");
 {
   const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
-  const bot = spawnSync(process.execPath, [tsx, path.join(root, "scripts/bench-bot.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const bot = spawnSync(process.execPath, [tsx, path.join(root, "bench/bench-bot.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
   const json = bot.stdout.slice(bot.stdout.indexOf("{"), bot.stdout.lastIndexOf("}") + 1);
   results.supportBot = json ? { ...JSON.parse(json), passed: bot.status === 0 } : { error: `exit ${bot.status}`, passed: false };
   if (json) log(`support bot: ${Math.round(results.supportBot.score * 100)}% right, bot answer p99 ${results.supportBot.botAnswerMs.p99} ms, whole chat call p99 ${results.supportBot.chatCallMs.p99} ms`);

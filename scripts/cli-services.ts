@@ -1,6 +1,6 @@
 import { readConfig, type AppConfig } from "~/config.server";
 import { DataDirLockedError } from "~/db/data-dir-lock.server";
-import { callControlSocket, ControlUnavailable } from "~/modules/ops/control-socket.server";
+import { callControlSocket, ControlUnavailable } from "~/modules/ops/ops.server";
 import type { AppServices } from "~/services.server";
 
 /** Opens the shop's services for a command-line tool, with one-line errors instead of stack traces. */

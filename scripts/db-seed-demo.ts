@@ -1,8 +1,8 @@
 // npm run db:seed-demo: seeds the demo store into an empty database (PGlite or DATABASE_URL).
 import { isStoreEmpty, seedDemoStore } from "~/seed/demo-store.server";
-import { notifyCatalogChanged } from "~/modules/catalog/catalog-events.server";
-import { notifyContentChanged } from "~/modules/content/content-events.server";
-import { TOPICS } from "~/modules/events/topics";
+import { notifyCatalogChanged } from "~/modules/catalog/catalog.server";
+import { notifyContentChanged } from "~/modules/content/content.server";
+import { TOPICS } from "~/modules/events/events";
 import { withServices } from "./cli-services";
 
 await withServices(

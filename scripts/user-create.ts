@@ -1,8 +1,7 @@
 // npm run user:create -- --email <email> --password <password> --role <role> [--role <role> ...]
 // Works whether or not the shop is running (see onShopOrDirect in cli-services.ts).
 import { parseArgs } from "node:util";
-import { ControlError } from "~/modules/ops/control-socket.server";
-import { createStaffUser, parseUserCreateInput, type UserCreateResult } from "~/modules/ops/shop-commands.server";
+import { ControlError, createStaffUser, parseUserCreateInput, type UserCreateResult } from "~/modules/ops/ops.server";
 import { onShopOrDirect } from "./cli-services";
 
 function usageError(message: string): never {

@@ -8,13 +8,12 @@ import { csrf } from "hono/csrf";
 import { NONCE, secureHeaders, type SecureHeadersVariables } from "hono/secure-headers";
 import { createRequestHandler } from "react-router";
 import { readConfig } from "~/config.server";
-import { createImageTransformer, parseImageRequest } from "~/modules/media/image-transform.server";
-import { serveControlSocket } from "~/modules/ops/control-socket.server";
-import { shopCommands } from "~/modules/ops/shop-commands.server";
+import { createImageTransformer, parseImageRequest } from "~/modules/media/media.server";
+import { serveControlSocket, shopCommands } from "~/modules/ops/ops.server";
 import { openServices, type AppServices } from "~/services.server";
 import type { RenderFlags } from "~/load-context";
 import { isAdminPath, pathKindOf } from "~/lib/path-kinds";
-import { clientIpOf } from "~/modules/staff/login-throttle.server";
+import { clientIpOf } from "~/modules/staff/staff.server";
 import { runInRequest } from "~/lib/request-context.server";
 import { createMetrics, routeLabel, type Metrics } from "./metrics";
 import { requestBody, requestTarget } from "./request-guards";
@@ -24,7 +23,7 @@ import { createPageCache } from "./page-cache";
 import { storefrontEvents } from "./storefront-events";
 
 export { openServices, readConfig };
-export { announceFirstRun } from "~/modules/staff/first-run.server";
+export { announceFirstRun } from "~/modules/staff/staff.server";
 
 /** The embedded shop's control socket (user:create, backup while it runs). */
 export async function startControlSocket(services: AppServices) {

@@ -1,10 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { pathKindOf } from "~/lib/path-kinds";
-import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
-import { readBypassCookie } from "~/modules/settings/maintenance-cookie.server";
-import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance-rules";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { getStaff } from "~/modules/staff/guard.server";
+import { getMaintenanceState, verifyBypassToken, readBypassCookie } from "~/modules/settings/settings.server";
+import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/settings";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import { getStaff } from "~/modules/staff/staff.server";
 import type { AppServices } from "~/services.server";
 
 type GateServices = Pick<AppServices, "db" | "auth" | "log" | "events">;

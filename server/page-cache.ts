@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
-import { CACHE_POLICIES } from "~/modules/events/cache-policies";
+import { CACHE_POLICIES } from "~/modules/events/events";
 import type { RenderFlags } from "~/load-context";
 import type { AppServices } from "~/services.server";
 

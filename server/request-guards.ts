@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimitFor, isUploadPath, pathKindOf } from "~/lib/path-kinds";
 import { findControlCharacter } from "~/lib/control-characters";
-import { TOO_LARGE_MESSAGE } from "~/modules/media/upload-rules";
-import { getStaff } from "~/modules/staff/guard.server";
+import { TOO_LARGE_MESSAGE } from "~/modules/media/media";
+import { getStaff } from "~/modules/staff/staff.server";
 import type { AppServices } from "~/services.server";
 
 // Guards every request passes before any route reads it. Node buffers a body only when asked,

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { streamSSE } from "hono/streaming";
-import { TOPICS } from "~/modules/events/topics";
+import { TOPICS } from "~/modules/events/events";
 import type { AppServices } from "~/services.server";
 import type { Metrics } from "./metrics";
 

@@ -4,20 +4,11 @@ import { getCookie, setCookie } from "hono/cookie";
 import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import type { AppServices } from "~/services.server";
 import type { Metrics } from "./metrics";
-import { TOPICS } from "~/modules/events/topics";
-import { replyAsBot } from "~/modules/support/bot.server";
-import type { ChatMessage } from "~/modules/support/chat-input";
-import { findVisitorConversation, listMessages, sendVisitorMessage, type ConversationEvent, type MessageEvent } from "~/modules/support/conversations.server";
-import { supportDeps } from "~/modules/support/deps.server";
-import { SupportError } from "~/modules/support/errors";
-import { conversationSummary } from "~/modules/support/inbox.server";
-import { presenceFor } from "~/modules/support/presence.server";
-import { sendDueReplyMails } from "~/modules/support/reply-mail.server";
-import { streamHubFor } from "~/modules/support/stream-hub.server";
-import { newVisitorId, readVisitorId, signVisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS, visitorCookieKey } from "~/modules/support/visitor-cookie.server";
-import { getStaff } from "~/modules/staff/guard.server";
-import { clientIpOf } from "~/modules/staff/login-throttle.server";
-import { can } from "~/modules/staff/permissions";
+import { TOPICS } from "~/modules/events/events";
+import { replyAsBot, findVisitorConversation, listMessages, sendVisitorMessage, type ConversationEvent, type MessageEvent, supportDeps, conversationSummary, presenceFor, sendDueReplyMails, streamHubFor, newVisitorId, readVisitorId, signVisitorId, VISITOR_COOKIE, VISITOR_COOKIE_MAX_AGE_SECONDS, visitorCookieKey } from "~/modules/support/support.server";
+import { type ChatMessage, SupportError } from "~/modules/support/support";
+import { getStaff, clientIpOf } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 
 // The chat's HTTP surface (thin: parse, check, call the support module, respond).
 //   POST /api/support/chat                          the spec's support-chat call

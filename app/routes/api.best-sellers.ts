@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { listBestSellers } from "~/modules/catalog/listing.server";
-import { LOAD_MORE_BATCH } from "~/modules/catalog/home-rules";
+import { listBestSellers } from "~/modules/catalog/catalog.server";
+import { LOAD_MORE_BATCH } from "~/modules/catalog/catalog";
 import type { Route } from "./+types/api.best-sellers";
 
 const query = z.object({

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { currentCartPrices, MAX_CART_LINES } from "~/modules/catalog/cart-prices.server";
+import { currentCartPrices, MAX_CART_LINES } from "~/modules/catalog/catalog.server";
 import type { Route } from "./+types/api.cart-verify";
 
 const body = z.object({ variantIds: z.array(z.string().max(64)).max(MAX_CART_LINES, `At most ${MAX_CART_LINES} cart lines can be checked.`) });

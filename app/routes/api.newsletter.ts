@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { getActivePopup } from "~/modules/marketing/popups.server";
-import { FOOTER_CONSENT_TEXT } from "~/modules/marketing/newsletter-rules";
-import { subscribeToNewsletter } from "~/modules/marketing/newsletter.server";
+import { getActivePopup, subscribeToNewsletter } from "~/modules/marketing/marketing.server";
+import { FOOTER_CONSENT_TEXT } from "~/modules/marketing/marketing";
 import type { Route } from "./+types/api.newsletter";
 
 /**

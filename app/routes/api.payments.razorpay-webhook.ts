@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { handleRazorpayWebhook } from "~/modules/orders/payments.server";
+import { handleRazorpayWebhook } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/api.payments.razorpay-webhook";
 
 // POST /api/payments/razorpay/webhook: Razorpay's notices. No session and no Origin check (the

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { getActivePopup } from "~/modules/marketing/popups.server";
+import { getActivePopup } from "~/modules/marketing/marketing.server";
 import type { Route } from "./+types/api.popup";
 
 /** GET /api/popup -> { popup } (the active popup or null). A load failure is logged and answers no popup. */

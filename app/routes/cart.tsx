@@ -6,7 +6,7 @@ import { itemCountLabel, shippingPaise } from "~/lib/cart/cart";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
-import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/storefront-prices.server";
+import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { ListingScreen } from "~/components/catalog/listing-screen";
 import { pageMeta } from "~/lib/meta";
-import { CATEGORIES, isCategorySlug } from "~/modules/catalog/categories";
-import { listCategoryProducts } from "~/modules/catalog/collection-listing.server";
-import { parseListingParams } from "~/modules/catalog/listing-query.server";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { CATEGORIES, isCategorySlug } from "~/modules/catalog/catalog";
+import { listCategoryProducts, parseListingParams } from "~/modules/catalog/catalog.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
 import type { Route } from "./+types/category";
 
 // /bottles, /tumblers, /accessories, /all-products and their /category/... aliases.

@@ -5,10 +5,10 @@ import { formFields } from "~/lib/form-body.server";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { checkoutFieldsOf } from "~/modules/customers/address-form";
-import { listAddresses, rememberCheckoutAddress } from "~/modules/customers/addresses.server";
-import { onlinePaymentEnabled, placeOrder, quoteCart } from "~/modules/orders/checkout.server";
-import { currentShopper } from "~/modules/staff/shopper-auth.server";
+import { checkoutFieldsOf } from "~/modules/customers/customers";
+import { listAddresses, rememberCheckoutAddress } from "~/modules/customers/customers.server";
+import { onlinePaymentEnabled, placeOrder, quoteCart } from "~/modules/orders/orders.server";
+import { currentShopper } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/checkout";
 
 // /checkout: rendered on the server from the cart's lines (a cookie the cart keeps) and today's

@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { ListingScreen } from "~/components/catalog/listing-screen";
 import { pageMeta } from "~/lib/meta";
-import { getActiveCollection, listCollectionProducts } from "~/modules/catalog/collection-listing.server";
-import { parseListingParams } from "~/modules/catalog/listing-query.server";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
+import { getActiveCollection, listCollectionProducts, parseListingParams } from "~/modules/catalog/catalog.server";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
 import type { Route } from "./+types/collection";
 
 // /collections/{slug} and /collection/{slug}: one screen; the canonical URL is the plural form.

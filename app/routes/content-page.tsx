@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { getContentPage, isContentPageSlug } from "~/modules/content/pages.server";
+import { getContentPage, isContentPageSlug } from "~/modules/content/content.server";
 import type { Route } from "./+types/content-page";
 
 // /about, /contact, /faq and the policy pages: text from content_pages, Markdown rendered sanitised.

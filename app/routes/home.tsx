@@ -13,17 +13,14 @@ import { useLiveStorefront } from "~/components/storefront/home/use-live-storefr
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
-import { listCollectionCards } from "~/modules/catalog/home-collections.server";
-import { TUMBLERS_LIMIT } from "~/modules/catalog/home-rules";
-import { listBestSellers, listTumblers } from "~/modules/catalog/listing.server";
-import { DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE } from "~/modules/catalog/product-view";
-import { listFaqItems } from "~/modules/content/faq.server";
-import { warrantyTitle } from "~/modules/content/warranty";
-import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/paths";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
-import type { HomePageSetting } from "~/modules/settings/live-settings";
-import { getSetting, SETTINGS } from "~/modules/settings/settings.server";
-import { storefrontShipping, storefrontWarranty } from "~/modules/settings/storefront-prices.server";
+import { listCollectionCards, listBestSellers, listTumblers } from "~/modules/catalog/catalog.server";
+import { TUMBLERS_LIMIT, DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE } from "~/modules/catalog/catalog";
+import { listFaqItems } from "~/modules/content/content.server";
+import { warrantyTitle } from "~/modules/content/content";
+import { mediaUrl, PLACEHOLDER_IMAGE } from "~/modules/media/media";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import type { HomePageSetting } from "~/modules/settings/settings";
+import { storefrontShipping, storefrontWarranty, getSetting, SETTINGS } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/home";
 
 function heroSlide(image: { url: string; alt: string }): HeroSlide {

@@ -3,7 +3,7 @@ import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { currentShopper, signInShopper, signOutShopper } from "~/modules/staff/shopper-auth.server";
+import { currentShopper, signInShopper, signOutShopper } from "~/modules/staff/staff.server";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/login";
 

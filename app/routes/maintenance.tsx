@@ -1,9 +1,8 @@
 import { data, redirect } from "react-router";
 import { ChatLauncher } from "~/components/support/chat-launcher";
 import { pageMeta } from "~/lib/meta";
-import { getMaintenanceState, verifyBypassToken } from "~/modules/settings/maintenance.server";
-import { serializeBypassCookie } from "~/modules/settings/maintenance-cookie.server";
-import { DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/maintenance-rules";
+import { getMaintenanceState, verifyBypassToken, serializeBypassCookie } from "~/modules/settings/settings.server";
+import { DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/settings";
 import type { Route } from "./+types/maintenance";
 
 /**

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { ProductPage } from "~/components/catalog/product-page";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
-import { getProductDetail } from "~/modules/catalog/product-detail.server";
-import { productJsonLd } from "~/modules/catalog/product-view";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { storefrontShipping, storefrontWarranty } from "~/modules/settings/storefront-prices.server";
+import { getProductDetail } from "~/modules/catalog/catalog.server";
+import { productJsonLd } from "~/modules/catalog/catalog";
+import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import { storefrontShipping, storefrontWarranty } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -3,8 +3,8 @@ import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/staff/password-policy";
-import { registerShopper } from "~/modules/staff/shopper-auth.server";
+import { MIN_PASSWORD_LENGTH } from "~/modules/staff/staff";
+import { registerShopper } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/register";
 
 export async function action({ request, context }: Route.ActionArgs) {

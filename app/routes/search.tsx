@@ -2,10 +2,8 @@ import { Form } from "react-router";
 import { Pagination, ResultCount } from "~/components/catalog/listing-controls";
 import { ProductGrid } from "~/components/catalog/product-grid";
 import { pageMeta } from "~/lib/meta";
-import { PAGE_SIZE } from "~/modules/catalog/listing-params";
-import { parseListingParams } from "~/modules/catalog/listing-query.server";
-import { MAX_QUERY_LENGTH, type TextPart } from "~/modules/catalog/search-text";
-import { searchProducts } from "~/modules/catalog/search.server";
+import { PAGE_SIZE, MAX_QUERY_LENGTH, type TextPart } from "~/modules/catalog/catalog";
+import { parseListingParams, searchProducts } from "~/modules/catalog/catalog.server";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { buildSitemap, type SitemapEntry } from "~/lib/sitemap.server";
-import { CATEGORIES, CATEGORY_SLUGS } from "~/modules/catalog/categories";
-import { listActiveCollectionsForSitemap, listActiveProductsForSitemap } from "~/modules/catalog/collection-listing.server";
-import { listContentPagesForSitemap } from "~/modules/content/pages.server";
+import { CATEGORIES, CATEGORY_SLUGS } from "~/modules/catalog/catalog";
+import { listActiveCollectionsForSitemap, listActiveProductsForSitemap } from "~/modules/catalog/catalog.server";
+import { listContentPagesForSitemap } from "~/modules/content/content.server";
 import type { Route } from "./+types/sitemap-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,8 +5,7 @@ import { useCart } from "~/components/cart/cart-context";
 import { OrderPlaced } from "~/components/checkout/order-placed";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { orderForShopper } from "~/modules/orders/checkout.server";
-import { confirmCheckoutPayment, paymentCheckoutFor } from "~/modules/orders/payments.server";
+import { orderForShopper, confirmCheckoutPayment, paymentCheckoutFor } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/thank-you";
 
 function linkOf(request: Request) {

@@ -5,9 +5,9 @@ import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { trackOrder } from "~/modules/orders/checkout.server";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, trackingLink, type OrderStatus } from "~/modules/orders/order-rules";
-import { clientIpOf } from "~/modules/staff/login-throttle.server";
+import { trackOrder } from "~/modules/orders/orders.server";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, trackingLink, type OrderStatus } from "~/modules/orders/orders";
+import { clientIpOf } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/track-order";
 
 const input = z.object({

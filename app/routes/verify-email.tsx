@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import { pageMeta } from "~/lib/meta";
-import { attachGuestOrders } from "~/modules/orders/checkout.server";
-import { currentShopper, verifyShopperEmail } from "~/modules/staff/shopper-auth.server";
+import { attachGuestOrders } from "~/modules/orders/orders.server";
+import { currentShopper, verifyShopperEmail } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/verify-email";
 
 /** The link of a new shopper's confirmation mail: confirms the address, signs in, opens the site root. */

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { SWATCH_COLOURS } from "~/modules/catalog/swatches";
+import { SWATCH_COLOURS } from "~/modules/catalog/catalog";
 
 // Product illustrations drawn as SVG in each variant's colour and rendered to WebP, so the demo
 // store has real pictures without any network.

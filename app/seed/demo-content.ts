@@ -1,4 +1,4 @@
-import type { MenuItem } from "~/modules/content/schema";
+import type { MenuItem } from "~/modules/content/content";
 
 // Text of the demo store: FAQ, content pages, header menu, popup.
 export const DEMO_FAQ = [

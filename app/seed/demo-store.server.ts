@@ -1,9 +1,9 @@
 import { count } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { products } from "~/modules/catalog/schema";
-import { isContentPageSlug } from "~/modules/content/pages.server";
-import type { MediaStorage } from "~/modules/media/storage.server";
-import { siteSettings } from "~/modules/settings/schema";
+import { products } from "~/modules/catalog/catalog.server";
+import { isContentPageSlug } from "~/modules/content/content.server";
+import type { MediaStorage } from "~/modules/media/media.server";
+import { siteSettings } from "~/modules/settings/settings.server";
 import { heroSvg, renderWebp } from "./demo-art.server";
 import { DEMO_COLLECTIONS, DEMO_PRODUCTS, type DemoProduct } from "./demo-catalogue";
 import { DEMO_FAQ, DEMO_MENU, DEMO_PAGES, DEMO_POPUP } from "./demo-content";

@@ -5,7 +5,9 @@ import { eq } from "drizzle-orm";
 import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uploadImageAsStaff } from "~/modules/catalog/product-images.server";
 import { productVariants, products } from "~/modules/catalog/schema";
+import { createLocalEventBus } from "~/modules/events/event-bus.server";
 import {
   UploadRejected,
   deleteProductMedia,
@@ -124,12 +126,14 @@ describe.each(DRIVERS)("media library on %s", (kind) => {
     expect(await storage.get(second.fileUrl)).toBeNull();
   });
 
-  it("refuses a variant of another product", async () => {
+  it("refuses a variant of another product (the catalog checks it, media stores)", async () => {
     const [other] = await database.db.insert(products).values({ slug: "other", title: "O" }).returning();
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
+    const services = { db: database.db, events: createLocalEventBus(), storage };
+    const actor = { id: null, email: "editor@glacial.in" };
     await expect(
-      uploadProductImage(database.db, storage, { fileName: "x.png", declaredType: "image/png", bytes: png, productId: other!.id, variantId }),
-    ).rejects.toThrow("That variant does not belong to this product.");
+      uploadImageAsStaff(services, actor, { fileName: "x.png", declaredType: "image/png", bytes: png, productId: other!.id, variantId }),
+    ).resolves.toEqual({ ok: false, status: 400, error: "That variant does not belong to this product." });
     expect(await database.db.select().from(products).where(eq(products.id, other!.id))).toHaveLength(1);
   });
 });

@@ -15,7 +15,7 @@ import {
 import { productInput, type ProductInput } from "~/modules/catalog/product-form";
 import { products } from "~/modules/catalog/schema";
 import { TOPICS } from "~/modules/events/topics";
-import { deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, uploadImageAsStaff } from "~/modules/media/media-admin.server";
+import { deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, uploadImageAsStaff } from "~/modules/catalog/product-images.server";
 import { localDiskStorage } from "~/modules/media/storage.server";
 import { INVALID_TYPE_MESSAGE } from "~/modules/media/upload-rules";
 import type { AppServices } from "~/services.server";

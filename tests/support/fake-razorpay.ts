@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type { RazorpayConfig } from "~/config.server";
+import type { RazorpayConfig } from "~/modules/orders/orders.server";
 
 // A local Razorpay for tests, so no test touches the network. It follows Razorpay's documented API
 // for what the shop uses (POST /v1/orders, GET /v1/orders/:id, GET /v1/payments/:id,

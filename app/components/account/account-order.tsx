@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-rules";
-import type { TimelineStep } from "~/modules/orders/shopper-timeline";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
 
 type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 

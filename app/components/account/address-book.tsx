@@ -1,8 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage } from "~/components/ui/field";
 import { stateByCode } from "~/lib/india";
-import type { SavedAddress } from "~/modules/customers/address-form";
-import { MAX_SAVED_ADDRESSES } from "~/modules/customers/address-form";
+import { type SavedAddress, MAX_SAVED_ADDRESSES } from "~/modules/customers/customers";
 
 /** The shopper's saved addresses: add, edit, delete, choose the default. */
 export function AddressBook({ addresses, notice, error }: { addresses: SavedAddress[]; notice: string | null; error: string | null }) {

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { INDIAN_STATES } from "~/lib/india";
-import { addressFormSchema } from "~/modules/customers/address-form";
+import { addressFormSchema } from "~/modules/customers/customers";
 
 export type AddressFormProps = {
   editing: { id: string; isDefault: boolean } | null;

@@ -7,8 +7,7 @@ import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
-import { menuForm } from "~/modules/content/menu-form";
-import type { MenuItem } from "~/modules/content/schema";
+import { menuForm, type MenuItem } from "~/modules/content/content";
 
 type LinkDraft = { key: string; label: string; url: string };
 type SectionDraft = { key: string; title: string; links: LinkDraft[] };

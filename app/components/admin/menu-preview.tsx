@@ -1,5 +1,5 @@
 import { ChevronDown, Menu } from "lucide-react";
-import type { MenuItem } from "~/modules/content/schema";
+import type { MenuItem } from "~/modules/content/content";
 
 // A static picture of the storefront header for the menu editor: the desktop bar with each
 // mega-menu's panel opened beneath it, and the mobile drawer's accordion. Links are plain text

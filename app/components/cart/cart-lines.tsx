@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import type { CartItem } from "~/lib/cart/cart";
 import type { CartNotice } from "~/lib/cart/reconcile";
 import { formatPaise } from "~/lib/money";
-import { PLACEHOLDER_IMAGE } from "~/modules/media/paths";
+import { PLACEHOLDER_IMAGE } from "~/modules/media/media";
 import { useCart } from "./cart-context";
 
 /** Link target of a line: its product page by slug, or by id for lines stored without one. */

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { SORTS, type SortKey, pageHref } from "~/modules/catalog/listing-params";
+import { SORTS, type SortKey, pageHref } from "~/modules/catalog/catalog";
 
 // Sorting and paging as a plain GET form and plain links: both work without JavaScript.
 

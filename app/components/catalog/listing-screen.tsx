@@ -1,6 +1,5 @@
 import { Link } from "react-router";
-import { PAGE_SIZE, type SortKey } from "~/modules/catalog/listing-params";
-import type { ProductCardView } from "~/modules/catalog/card-types";
+import { PAGE_SIZE, type SortKey, type ProductCardView } from "~/modules/catalog/catalog";
 import { Pagination, ResultCount, SortForm } from "./listing-controls";
 import { ProductGrid } from "./product-grid";
 

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
-import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
-import type { ProductCardView } from "~/modules/catalog/card-types";
+import { TOP_SALE_BANNER, type ProductCardView } from "~/modules/catalog/catalog";
 
 // Product cards of collection, category and search pages.
 

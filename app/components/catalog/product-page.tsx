@@ -2,24 +2,8 @@ import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { formatPaise } from "~/lib/money";
-import { TOP_SALE_BANNER } from "~/modules/catalog/badges";
-import { warrantyTitle } from "~/modules/content/warranty";
-import {
-  ENGRAVING_MAX_LENGTH,
-  DEFAULT_WARRANTY,
-  FREE_SHIPPING_THRESHOLD_PAISE,
-  type ImageView,
-  type ProductOptionView,
-  type VariantView,
-  clampQuantity,
-  defaultVariant,
-  findVariant,
-  galleryFor,
-  isValueAvailable,
-  normaliseEngraving,
-  optionDisplay,
-  stockState,
-} from "~/modules/catalog/product-view";
+import { TOP_SALE_BANNER, ENGRAVING_MAX_LENGTH, DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE, type ImageView, type ProductOptionView, type VariantView, clampQuantity, defaultVariant, findVariant, galleryFor, isValueAvailable, normaliseEngraving, optionDisplay, stockState } from "~/modules/catalog/catalog";
+import { warrantyTitle } from "~/modules/content/content";
 
 export type ProductPageData = {
   id: string;

@@ -5,10 +5,8 @@ import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { INDIAN_STATES } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { checkoutSchema } from "~/modules/orders/checkout-form";
-import { splitTax } from "~/modules/orders/pricing";
-import type { PaymentOption, Quote, QuoteLine } from "~/modules/orders/quote";
-import type { SavedAddress } from "~/modules/customers/address-form";
+import { checkoutSchema, splitTax, type PaymentOption, type Quote, type QuoteLine } from "~/modules/orders/orders";
+import type { SavedAddress } from "~/modules/customers/customers";
 import { SavedAddressPicker, SAVED_ADDRESS_FORM } from "./saved-address-picker";
 
 type Submitted = { error: string; values: Record<string, string>; fieldErrors: Record<string, string> } | null;

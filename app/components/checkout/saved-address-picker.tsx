@@ -1,7 +1,7 @@
 import { useNavigation } from "react-router";
 import { controlClass } from "~/components/ui/field";
 import { addressLine } from "~/lib/postal-address";
-import type { SavedAddress } from "~/modules/customers/address-form";
+import type { SavedAddress } from "~/modules/customers/customers";
 
 /** The id of the small GET form the picker's controls belong to (it sits outside the checkout form). */
 export const SAVED_ADDRESS_FORM = "saved-address-picker";

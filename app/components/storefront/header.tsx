@@ -3,8 +3,7 @@ import { NavigationMenu } from "radix-ui";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
-import { FALLBACK_MENU } from "~/modules/content/menu-rules";
-import type { MenuItem } from "~/modules/content/schema";
+import { FALLBACK_MENU, type MenuItem } from "~/modules/content/content";
 
 // Spec section 2, "Storefront header": sticky; desktop mega-menus (hover delay 200 ms, skip
 // delay 300 ms); a left drawer with a single-open accordion on mobile; the fallback menu.

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/components/ui/accordion";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
-import type { MenuItem } from "~/modules/content/schema";
+import type { MenuItem } from "~/modules/content/content";
 
 /** The mobile navigation: a left drawer with a single-open, collapsible accordion (spec section 2). */
 export function MobileDrawer({ items, open, onOpenChange }: { items: MenuItem[]; open: boolean; onOpenChange(open: boolean): void }) {

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { FOOTER_CONSENT_TEXT } from "~/modules/marketing/newsletter-rules";
+import { FOOTER_CONSENT_TEXT } from "~/modules/marketing/marketing";
 
 type NewsletterReply = { ok: true; alreadySubscribed: boolean; message: string } | { ok: false; field: "email" | "consented"; error: string };
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { popupSubmitProblem, type PopupView } from "~/modules/marketing/popup-rules";
+import { popupSubmitProblem, type PopupView } from "~/modules/marketing/marketing";
 
 export function PopupDialog({ popup, open, onClose, onDone }: { popup: PopupView; open: boolean; onClose(): void; onDone(): void }) {
   return (

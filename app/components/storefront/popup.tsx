@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { isPopupSuppressed, POPUP_LOCAL_KEY, POPUP_SESSION_KEY, popupDelayMs, popupMatchesPage, readShownAt, type PopupView } from "~/modules/marketing/popup-rules";
+import { isPopupSuppressed, POPUP_LOCAL_KEY, POPUP_SESSION_KEY, popupDelayMs, popupMatchesPage, readShownAt, type PopupView } from "~/modules/marketing/marketing";
 
 // The dialog's code loads only when the popup is about to open.
 const PopupDialog = lazy(() => import("./popup-dialog").then((m) => ({ default: m.PopupDialog })));

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { CartProvider, useCart } from "~/components/cart/cart-context";
 import { ChatLauncher } from "~/components/support/chat-launcher";
-import type { MenuItem } from "~/modules/content/schema";
+import type { MenuItem } from "~/modules/content/content";
 import { StorefrontFooter, type StoreContact } from "./footer";
 import { StorefrontHeader } from "./header";
 import { StorefrontPopup } from "./popup";

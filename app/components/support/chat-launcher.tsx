@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { CHAT_LINK_FRAGMENT } from "~/modules/support/chat-input";
+import { CHAT_LINK_FRAGMENT } from "~/modules/support/support";
 import { ChatButton } from "./chat-button";
 
 // The chat's code (its form schema, the link finder, the live stream) loads on the first click

@@ -1,18 +1,7 @@
 import { Send, X } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { notify } from "~/lib/notify";
-import {
-  charCount,
-  isStaffSender,
-  MAX_MESSAGE_CHARS,
-  MESSAGE_TOO_LONG,
-  NAME_REQUIRED,
-  parseChatLink,
-  SEND_FAILED,
-  visitorInfoSchema,
-  type ChatMessage,
-  type VisitorInfo,
-} from "~/modules/support/chat-input";
+import { charCount, isStaffSender, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG, NAME_REQUIRED, parseChatLink, SEND_FAILED, visitorInfoSchema, type ChatMessage, type VisitorInfo } from "~/modules/support/support";
 import { ChatButton } from "./chat-button";
 import { MessageText } from "./message-text";
 

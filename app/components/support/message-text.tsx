@@ -1,4 +1,4 @@
-import { linkifyText } from "~/modules/support/linkify";
+import { linkifyText } from "~/modules/support/support";
 
 /**
  * A chat message as plain text with safe links: text stays text nodes (React escapes it), and

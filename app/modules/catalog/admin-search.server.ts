@@ -11,7 +11,7 @@ export function likePattern(q: string): string {
 }
 
 /** Products whose title or one of whose variant SKUs contains the query (case-insensitive). */
-export async function searchProducts(db: Db, query: string, limit = 8): Promise<ProductHit[]> {
+export async function searchProductsForStaff(db: Db, query: string, limit = 8): Promise<ProductHit[]> {
   const q = query.trim();
   if (!q) return [];
   const pattern = likePattern(q);

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, exists, ilike, not, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { media } from "~/modules/media/schema";
-import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
+import { media } from "~/modules/media/media.server";
+import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
 import { ACCESSORIES_COLLECTION_SLUG, type CategorySlug } from "./categories";
 import { type ProductCardView, productRowColumns, toCards } from "./listing.server";
 import { type ListingParams, PAGE_SIZE, type SortKey, clampPage, pageCount } from "./listing-params";

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { media } from "~/modules/media/schema";
+import { media } from "~/modules/media/media.server";
 import type { VariantView } from "./product-view";
 import { productVariants, products } from "./schema";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { mediaUrl } from "~/modules/media/paths";
-import { media } from "~/modules/media/schema";
+import { mediaUrl } from "~/modules/media/media";
+import { media } from "~/modules/media/media.server";
 import { collections } from "./schema";
 import type { CollectionCardView } from "./card-types";
 

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
-import { media } from "~/modules/media/schema";
-import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
+import { media } from "~/modules/media/media.server";
+import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
 import { badgeFor, hasTopSaleBanner } from "./badges";
 import { TUMBLERS_TITLE_MATCH } from "./home-rules";
 import type { ProductCardView } from "./card-types";

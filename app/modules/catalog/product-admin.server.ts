@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
 import { recordAudit, diff, type AuditActor } from "~/modules/audit/audit.server";
-import { listProductMedia, mediaFileNamesOf, removeStoredFiles, unusedObjectNames } from "~/modules/media/media-library.server";
-import type { AppServices } from "~/services.server";
+import { listProductMedia, mediaFileNamesOf, removeStoredFiles, unusedObjectNames } from "~/modules/media/media.server";
 import { likePattern } from "./admin-search.server";
 import type { ProductSort } from "./product-admin-sorts";
 import { notifyCatalogChanged } from "./catalog-events.server";
@@ -10,6 +9,7 @@ import { ProductFieldErrors, ProductNotFoundError, StaleProductError, saveProduc
 import type { ParsedProductInput } from "./product-form";
 import { paiseToRupeesText, skuBaseOf, type EditorValues } from "./product-editor-state";
 import { collections, productCollections, productVariants, products } from "./schema";
+import type { CatalogDeps } from "./catalog-deps.server";
 
 // The back office's face for products: the list with its filters and bulk actions, the editor's
 // load and save. Every change writes its audit row in the same transaction and, once committed,
@@ -188,7 +188,7 @@ export type SaveResult =
 
 /** Create (no target) or update (with the version the editor loaded). */
 export async function saveProductAsStaff(
-  services: AppServices,
+  services: CatalogDeps,
   actor: AuditActor,
   input: ParsedProductInput,
   target: { id?: undefined } | { id: string; expectedVersion: number },
@@ -242,7 +242,7 @@ async function auditView(db: DbOrTx, id: string): Promise<Record<string, unknown
 export type BulkChange = { kind: "status"; status: "draft" | "active" | "archived" } | { kind: "add-tag"; tag: string } | { kind: "remove-tag"; tag: string };
 
 /** One change to many products in one transaction; each product gets its own audit row and a new version. */
-export async function bulkUpdateProducts(services: AppServices, actor: AuditActor, ids: string[], change: BulkChange): Promise<{ changed: number }> {
+export async function bulkUpdateProducts(services: CatalogDeps, actor: AuditActor, ids: string[], change: BulkChange): Promise<{ changed: number }> {
   const unique = [...new Set(ids)];
   const changed = await services.db.transaction(async (tx) => {
     const rows = await tx.select({ id: products.id, status: products.status, tags: products.tags }).from(products).where(inArray(products.id, unique));
@@ -268,7 +268,7 @@ export async function bulkUpdateProducts(services: AppServices, actor: AuditActo
 }
 
 /** Deletes products with their variants, images and collection places; image files go after the commit. */
-export async function deleteProducts(services: AppServices, actor: AuditActor, ids: string[]): Promise<{ deleted: number }> {
+export async function deleteProducts(services: CatalogDeps, actor: AuditActor, ids: string[]): Promise<{ deleted: number }> {
   const unique = [...new Set(ids)];
   const { deleted, files } = await services.db.transaction(async (tx) => {
     const images = await mediaFileNamesOf(tx, unique);

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { renderMarkdown } from "~/lib/markdown.server";
-import { media } from "~/modules/media/schema";
-import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/paths";
+import { media } from "~/modules/media/media.server";
+import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
 import { badgeFor, hasTopSaleBanner } from "./badges";
 import { CART_IMAGE } from "./listing.server";
 import type { ImageView, ProductOptionView, VariantView } from "./product-view";

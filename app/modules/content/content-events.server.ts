@@ -1,5 +1,5 @@
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { TOPICS } from "~/modules/events/topics";
+import type { EventBus } from "~/modules/events/events.server";
+import { TOPICS } from "~/modules/events/events";
 
 export type ContentKind = "menu" | "faq" | "page";
 

@@ -2,7 +2,7 @@ import { asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import { notifyContentChanged } from "./content-events.server";
 import { faqItems } from "./schema";
 

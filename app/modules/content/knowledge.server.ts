@@ -6,7 +6,7 @@ import { withWarranty } from "./warranty";
 
 // Read face for the support bot's retrieval: the FAQ and the Markdown pages, as stored.
 
-export async function listFaqItems(db: Db): Promise<{ id: string; question: string; answer: string; phrasings: string[] }[]> {
+export async function listFaqWithPhrasings(db: Db): Promise<{ id: string; question: string; answer: string; phrasings: string[] }[]> {
   const [rows, warranty] = await Promise.all([
     db
       .select({ id: faqItems.id, question: faqItems.question, answer: faqItems.answer, phrasings: faqItems.phrasings })

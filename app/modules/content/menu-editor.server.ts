@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
 import { outcomeOf, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import { notifyContentChanged } from "./content-events.server";
 import { normaliseMenu } from "./menus.server";
 import { menus, type MenuItem } from "./schema";

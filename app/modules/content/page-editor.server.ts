@@ -3,7 +3,7 @@ import type { Db } from "~/db/types";
 import { renderMarkdown, withoutLeadingH1 } from "~/lib/markdown.server";
 import { outcomeOf, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import { notifyContentChanged } from "./content-events.server";
 import { CONTENT_PAGE_SLUGS, type ContentPageSlug } from "./pages.server";
 import { contentPages } from "./schema";

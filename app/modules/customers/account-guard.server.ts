@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { pagePathOf } from "~/lib/path-kinds";
-import { currentShopper } from "~/modules/staff/shopper-auth.server";
-import type { Auth } from "~/modules/staff/auth.server";
+import { currentShopper, type Auth } from "~/modules/staff/staff.server";
 
 export type Shopper = { id: string; email: string; name: string; emailVerified: boolean };
 

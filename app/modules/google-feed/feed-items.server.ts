@@ -1,8 +1,8 @@
 import { marked, type Token } from "marked";
-import { isValidGtin } from "~/modules/catalog/gtin";
-import type { FeedImageRow, FeedProductRow, FeedVariantRow } from "~/modules/catalog/feed-rows.server";
-import { type ImageOptions, mediaUrl } from "~/modules/media/paths";
-import { shippingFor } from "~/modules/orders/pricing";
+import { isValidGtin } from "~/modules/catalog/catalog";
+import type { FeedImageRow, FeedProductRow, FeedVariantRow } from "~/modules/catalog/catalog.server";
+import { type ImageOptions, mediaUrl } from "~/modules/media/media";
+import { shippingFor } from "~/modules/orders/orders";
 import type { SettingValue } from "~/modules/settings/settings.server";
 import { FEED_LIMITS, type FeedIssue, feedPrice } from "./google-feed";
 

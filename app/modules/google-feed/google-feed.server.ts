@@ -3,11 +3,9 @@ import { create } from "xmlbuilder2";
 import type { Db } from "~/db/types";
 import { outcomeOf, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { existingProductIds, listFeedProducts } from "~/modules/catalog/feed-rows.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/setting-editor.server";
-import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
+import { existingProductIds, listFeedProducts } from "~/modules/catalog/catalog.server";
+import { type EventBus, READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import { publishSettingChanged, readSettingForEdit, saveSettingChecked, getSetting, type SettingValue } from "~/modules/settings/settings.server";
 import { buildFeedItems, type FeedItem, xmlText } from "./feed-items.server";
 import { etagMatches, type FeedIssue, GOOGLE_FEED_PATH, type GoogleFeedSettingsForm, sortIssues } from "./google-feed";
 

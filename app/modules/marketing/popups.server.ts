@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { mediaUrl } from "~/modules/media/paths";
+import { mediaUrl } from "~/modules/media/media";
 import { normaliseShowOnPages, type PopupView } from "./popup-rules";
 import { popups } from "./schema";
 

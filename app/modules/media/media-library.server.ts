@@ -3,7 +3,6 @@ import sharp, { type OutputInfo } from "sharp";
 import { MAX_SOURCE_PIXELS, MAX_SOURCE_SIDE } from "./image-transform.server";
 import type { DbOrTx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import { variantBelongsToProduct } from "~/modules/catalog/variants.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
 import type { MediaStorage } from "./storage.server";
@@ -17,7 +16,8 @@ export type UploadInput = { fileName: string; declaredType: string; bytes: Uint8
 /**
  * Stores an uploaded product image. The declared type and size follow the spec's rules; the
  * bytes must really be an image of an allowed kind; metadata (EXIF location, camera) is stripped
- * by re-encoding, keeping the orientation applied.
+ * by re-encoding, keeping the orientation applied. A variant named in the input is the caller's to
+ * check against the product (the catalog does: media does not read the catalog's tables).
  */
 export async function uploadProductImage(db: DbOrTx, storage: MediaStorage, input: UploadInput, now = Date.now()) {
   const { real, clean, info } = await cleanUpload(input);
@@ -25,9 +25,6 @@ export async function uploadProductImage(db: DbOrTx, storage: MediaStorage, inpu
   await storage.put(name, clean);
   try {
     return await db.transaction(async (tx) => {
-      if (input.variantId && !(await variantBelongsToProduct(tx, input.productId, input.variantId))) {
-        throw new UploadRejected("That variant does not belong to this product.");
-      }
       const [last] = await tx.select({ n: max(media.sortOrder) }).from(media).where(eq(media.productId, input.productId));
       const [primaries] = await tx
         .select({ n: count() })
@@ -76,12 +73,10 @@ export async function storeProductImageFile(storage: MediaStorage, input: Pick<U
  * for each of its sizes, as a Shopify import with one Variant Image per row makes it): one row per
  * variant, all naming the one file (the product page groups rows by file). With `primary`, a row
  * without a variant comes first and becomes the primary image when the product has none yet.
+ * The variants are the caller's, checked or read from the product itself.
  */
 export async function recordProductImage(db: DbOrTx, file: StoredProductImage, input: { productId: string; alt?: string; variantIds: string[]; primary?: boolean }) {
   return db.transaction(async (tx) => {
-    for (const variantId of input.variantIds) {
-      if (!(await variantBelongsToProduct(tx, input.productId, variantId))) throw new UploadRejected("That variant does not belong to this product.");
-    }
     const [last] = await tx.select({ n: max(media.sortOrder) }).from(media).where(eq(media.productId, input.productId));
     const [primaries] = await tx
       .select({ n: count() })
@@ -187,9 +182,6 @@ export async function setPrimaryMedia(db: DbOrTx, productId: string, mediaId: st
 
 export async function updateMediaDetails(db: DbOrTx, productId: string, mediaId: string, details: { alt?: string; variantId?: string | null }) {
   await db.transaction(async (tx) => {
-    if (details.variantId && !(await variantBelongsToProduct(tx, productId, details.variantId))) {
-      throw new MediaNotFound("That variant does not belong to this product.");
-    }
     const [row] = await tx
       .update(media)
       .set({ ...(details.alt !== undefined ? { alt: details.alt.trim() } : {}), ...(details.variantId !== undefined ? { variantId: details.variantId } : {}) })

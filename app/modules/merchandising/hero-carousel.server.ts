@@ -1,9 +1,9 @@
+import type { Db } from "~/db/types";
 import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { UploadRejected } from "~/modules/media/media-library.server";
-import { findImage, listPickableImages, recordSiteImage, storeSiteImageFile } from "~/modules/media/site-images.server";
-import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/setting-editor.server";
-import type { AppServices } from "~/services.server";
+import type { EventBus } from "~/modules/events/events.server";
+import { UploadRejected, findImage, listPickableImages, recordSiteImage, storeSiteImageFile, type MediaStorage } from "~/modules/media/media.server";
+import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/settings.server";
 
 // The home hero's slides (setting hero_carousel_images: url, alt). While the list is empty the
 // storefront shows its five bundled defaults (routes/home.tsx).
@@ -12,12 +12,12 @@ export type HeroImage = { url: string; alt: string };
 const WHAT = "The hero carousel";
 const KEY = "hero_carousel_images";
 
-export async function loadHeroEditor(db: AppServices["db"]) {
+export async function loadHeroEditor(db: Db) {
   const [{ value, version }, pickable] = await Promise.all([readSettingForEdit(db, KEY), listPickableImages(db)]);
   return { images: value, version, pickable };
 }
 
-type Services = Pick<AppServices, "db" | "events" | "storage">;
+type Services = { db: Db; events: EventBus; storage: MediaStorage };
 type NewSlide = { alt: string; expectedVersion: number } & ({ mediaId: string } | { file: { fileName: string; declaredType: string; bytes: Uint8Array } });
 
 /** Appends an uploaded or an existing image as the last slide. */
@@ -59,7 +59,7 @@ export async function addHeroImage(services: Services, actor: AuditActor, slide:
  * Saves the slides' order, alt texts and removals. It cannot add: every url must already be a
  * slide (adding goes through addHeroImage, which checks the image exists).
  */
-export async function saveHeroImages(services: Pick<AppServices, "db" | "events">, actor: AuditActor, images: HeroImage[], expectedVersion: number): Promise<SaveOutcome> {
+export async function saveHeroImages(services: Pick<Services, "db" | "events">, actor: AuditActor, images: HeroImage[], expectedVersion: number): Promise<SaveOutcome> {
   const outcome = await outcomeOf(() =>
     services.db.transaction(async (tx) => {
       const { value, version: current } = await readSettingForEdit(tx, KEY);

@@ -1,10 +1,11 @@
+import type { Db } from "~/db/types";
 import { outcomeOf, RejectedInputError, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { imageFileExists } from "~/modules/media/site-images.server";
-import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/setting-editor.server";
-import type { AppServices } from "~/services.server";
+import type { EventBus } from "~/modules/events/events.server";
+import { imageFileExists } from "~/modules/media/media.server";
+import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/settings.server";
 
-type Services = Pick<AppServices, "db" | "events">;
+type Services = { db: Db; events: EventBus };
 
 /** homepage_products: how many best sellers the home page shows first, and whether 'Load More Bottles' may appear. */
 export async function saveHomepageProducts(

@@ -1,5 +1,5 @@
-import type { AppServices } from "~/services.server";
-import { staffUserInput, upsertStaffUser, type StaffUserInput } from "~/modules/staff/staff-users.server";
+import type { Db } from "~/db/types";
+import { staffUserInput, upsertStaffUser, type Auth, type StaffUserInput } from "~/modules/staff/staff.server";
 import { ControlError, type ControlHandlers } from "./control-socket.server";
 
 // What a command-line tool may ask the running shop to do over its control socket. Each
@@ -16,12 +16,12 @@ export function parseUserCreateInput(raw: unknown): { ok: true; data: StaffUserI
   return { ok: false, message: `${field}: ${issue.message}` };
 }
 
-export async function createStaffUser(services: Pick<AppServices, "db" | "auth">, input: StaffUserInput): Promise<UserCreateResult> {
+export async function createStaffUser(services: { db: Db; auth: Auth }, input: StaffUserInput): Promise<UserCreateResult> {
   const { id, created } = await upsertStaffUser(services.db, services.auth, input);
   return { id, created, email: input.email, roles: input.roles };
 }
 
-export function shopCommands(services: AppServices, more: ControlHandlers = {}): ControlHandlers {
+export function shopCommands(services: { db: Db; auth: Auth }, more: ControlHandlers = {}): ControlHandlers {
   return {
     "user:create": async (raw) => {
       const parsed = parseUserCreateInput(raw);

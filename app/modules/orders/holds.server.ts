@@ -1,7 +1,7 @@
 import { and, eq, inArray, lte } from "drizzle-orm";
 import { formatPaise } from "~/lib/money";
-import { returnStock } from "~/modules/catalog/stock.server";
-import { TOPICS } from "~/modules/events/topics";
+import { returnStock } from "~/modules/catalog/catalog.server";
+import { TOPICS } from "~/modules/events/events";
 import type { OrderDeps } from "./order-deps.server";
 import { GatewayUnavailable, razorpayGateway } from "./razorpay.server";
 import { orderEvents, orderLines, orders, paymentEvents } from "./schema";

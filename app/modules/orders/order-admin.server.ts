@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import { returnStock } from "~/modules/catalog/stock.server";
+import { returnStock } from "~/modules/catalog/catalog.server";
 import { formatPaise } from "~/lib/money";
-import { TOPICS } from "~/modules/events/topics";
+import { TOPICS } from "~/modules/events/events";
 import { listCreditNotes } from "./credit-notes.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { nextStatuses, refundableOf, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";

@@ -1,9 +1,9 @@
-import type { RazorpayConfig } from "~/config.server";
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { EventBus } from "~/modules/events/events.server";
+import type { JobQueue } from "~/modules/jobs/jobs.server";
 import type { Mailer } from "~/modules/mail/mail.server";
+import type { RazorpayConfig } from "./razorpay.server";
 
 /** What the orders module's faces need from the process (AppServices satisfies it). */
 export type OrderDeps = {

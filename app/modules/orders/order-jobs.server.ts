@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import type { JobQueue } from "~/modules/jobs/job-queue.server";
+import type { JobQueue } from "~/modules/jobs/jobs.server";
 import { holdExpiryOf, releaseHold, sweepExpiredHolds } from "./holds.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { submitRefund } from "./refunds.server";

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/types";
 import { formatPaise } from "~/lib/money";
-import { TOPICS } from "~/modules/events/topics";
+import { TOPICS } from "~/modules/events/events";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { GatewayUnavailable, razorpayGateway, verifyPaymentSignature, verifyWebhookSignature, type GatewayPayment } from "./razorpay.server";
 import { acceptRefund, reserveRefund } from "./refunds.server";

@@ -1,11 +1,21 @@
 import crypto from "node:crypto";
 import Razorpay from "razorpay";
-import type { RazorpayConfig } from "~/config.server";
 
 // The payment provider, through Razorpay's official SDK, and the two signature checks its
 // documentation prescribes: the checkout's answer (HMAC-SHA256 of "order_id|payment_id" with the
 // key secret) and a webhook (HMAC-SHA256 of the raw body with the webhook secret). Both compare in
 // constant time; the SDK's own helpers compare strings with ===, so they are not used.
+
+/** Online payment through Razorpay: all three keys, or none (cash on delivery only). */
+export type RazorpayConfig = {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Razorpay's API; tests point it at a local fake. */
+  apiUrl: string;
+  /** Razorpay Checkout's script, loaded by the payment page; tests point it at a local fake. */
+  checkoutUrl: string;
+};
 
 export type GatewayOrder = { id: string; amount: number; amountPaid: number; status: string; receipt: string | null };
 export type GatewayPayment = { id: string; orderId: string | null; amount: number; currency: string; status: string; method: string | null };

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/types";
 import { formatPaise } from "~/lib/money";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import { TOPICS } from "~/modules/events/topics";
+import { TOPICS } from "~/modules/events/events";
 import { issueCreditNote } from "./credit-notes.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { refundableOf } from "./order-rules";

@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/db/types";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { TOPICS } from "~/modules/events/topics";
+import type { EventBus } from "~/modules/events/events.server";
+import { TOPICS } from "~/modules/events/events";
 import { maintenanceBypassTokens } from "./schema";
-import { getSetting, setSetting } from "./settings.server";
+import { getSetting, setSetting } from "./site-settings.server";
 
 // The maintenance gate's state (settings key `maintenance`) and its bypass tokens.
 

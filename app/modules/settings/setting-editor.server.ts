@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/types";
 import { StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { TOPICS } from "~/modules/events/topics";
+import type { EventBus } from "~/modules/events/events.server";
+import { TOPICS } from "~/modules/events/events";
 import { siteSettings } from "./schema";
-import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./settings.server";
+import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./site-settings.server";
 
 // Staff edits of a setting: the editor carries the version it loaded (0 when the row does not
 // exist yet); a save naming another version is refused, never silently overwritten.

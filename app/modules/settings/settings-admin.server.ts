@@ -1,10 +1,10 @@
 import type { Db, DbOrTx } from "~/db/types";
 import { StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import { createBypassToken, revokeBypassToken } from "./maintenance.server";
 import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "./setting-editor.server";
-import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./settings.server";
+import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./site-settings.server";
 
 // The back office's face for site settings: versioned, audited saves that announce themselves.
 

@@ -1,8 +1,7 @@
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { READ_KEYS, storefrontCacheFor } from "~/modules/events/read-cache.server";
-import { getSetting, SETTINGS, type SettingValue } from "./settings.server";
+import { type EventBus, READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import { getSetting, SETTINGS, type SettingValue } from "./site-settings.server";
 
 type Services = { db: Db; events: EventBus; log?: Logger };
 

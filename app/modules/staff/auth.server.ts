@@ -4,7 +4,8 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
+import { passwordProblem } from "./password-policy";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 import { accounts, sessions, twoFactors, users, verifications } from "./schema";
 
 export type AuthOptions = {

@@ -3,12 +3,12 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { checkLimit, recordHit, type Limit } from "~/modules/rate-limit/rate-limit.server";
-import type { AppServices } from "~/services.server";
 import { clientIpOf } from "./login-throttle.server";
 import { passwordProblem } from "./password-policy";
 import { accounts, sessions, userRoles, users } from "./schema";
 import { SETUP_CODE_ALPHABET, SETUP_CODE_LENGTH, type SetupField, type SetupInput } from "./setup-form";
 import { signInStaff } from "./sign-in.server";
+import type { StaffDeps } from "./staff-deps.server";
 
 // The first run: a shop with no staff account yet offers a one-time screen (/admin/setup) that
 // creates the first super_admin. Only someone who can read the server's log may use it: the
@@ -47,7 +47,7 @@ export async function isSetupOpen(db: Db): Promise<boolean> {
 }
 
 /** Logs the setup code and where to use it, while the shop has no staff account. */
-export async function announceFirstRun(services: Pick<AppServices, "db" | "config" | "log">): Promise<boolean> {
+export async function announceFirstRun(services: Pick<StaffDeps, "db" | "config" | "log">): Promise<boolean> {
   if (!(await isSetupOpen(services.db))) return false;
   const code = displaySetupCode(setupCodeFor(secretOf(services)));
   const setupUrl = `${services.config.publicUrl}/admin/setup`;
@@ -77,7 +77,7 @@ const limitsFor = (ip: string): Limit[] => [
  * account already exists (checked again under a lock inside the transaction, so two owners
  * racing on two processes cannot both succeed).
  */
-export async function completeSetup(services: AppServices, request: Request, input: SetupInput): Promise<SetupResult> {
+export async function completeSetup(services: StaffDeps, request: Request, input: SetupInput): Promise<SetupResult> {
   if (!(await isSetupOpen(services.db))) return { kind: "closed" };
   const limits = limitsFor(clientIpOf(request.headers));
   for (const limit of limits) {
@@ -136,7 +136,7 @@ export async function completeSetup(services: AppServices, request: Request, inp
   return signedIn.kind === "signed-in" ? { kind: "signed-in", headers: signedIn.headers } : { kind: "created" };
 }
 
-function secretOf(services: Pick<AppServices, "config">): string {
+function secretOf(services: Pick<StaffDeps, "config">): string {
   const secret = services.config.authSecret;
   if (!secret) throw new Error("the auth secret is not resolved (openServices sets it)");
   return secret;

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { isUuid } from "~/lib/ids";
 import { getSetting } from "~/modules/settings/settings.server";
-import type { AppServices } from "~/services.server";
 import { can, type Action, type Module } from "./permissions";
 import type { Role } from "./roles";
 import { users } from "./schema";
 import { rolesOf } from "./staff-users.server";
+import type { StaffDeps } from "./staff-deps.server";
 
 export type Staff = {
   user: { id: string; email: string; name: string };
@@ -24,7 +24,7 @@ export const ACCOUNT_PATH = "/admin/account";
  * null. A shopper's session is a session of the same auth library, but a shopper is not staff:
  * for the back office a shopper is the same as no one signed in.
  */
-export async function getStaff(services: AppServices, request: Request): Promise<Staff | null> {
+export async function getStaff(services: StaffDeps, request: Request): Promise<Staff | null> {
   const session = await services.auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const [row] = await services.db
@@ -43,28 +43,28 @@ export async function getStaff(services: AppServices, request: Request): Promise
 }
 
 /** For admin page loaders: no session -> /admin/login; lacking the permission -> /admin/dashboard. */
-export async function requirePagePermission(services: AppServices, request: Request, module: Module, action: Action = "view"): Promise<Staff> {
+export async function requirePagePermission(services: StaffDeps, request: Request, module: Module, action: Action = "view"): Promise<Staff> {
   const staff = await requireStaffPage(services, request);
   if (!can(staff.roles, module, action)) throw redirect("/admin/dashboard");
   return staff;
 }
 
 /** For admin actions and data endpoints: 401 without a session, 403 without the permission. */
-export async function requireActionPermission(services: AppServices, request: Request, module: Module, action: Action): Promise<Staff> {
+export async function requireActionPermission(services: StaffDeps, request: Request, module: Module, action: Action): Promise<Staff> {
   const staff = await requireStaffAction(services, request);
   if (!can(staff.roles, module, action)) throw data({ error: "You do not have permission to do that." }, { status: 403 });
   return staff;
 }
 
 /** Any signed-in staff member (pages open to everyone signed in, such as the dashboard shell or the account page). */
-export async function requireStaffPage(services: AppServices, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
+export async function requireStaffPage(services: StaffDeps, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
   const staff = await getStaff(services, request);
   if (!staff) throw redirect("/admin/login");
   if (staff.mfaSetupRequired && !opts.allowMfaSetup) throw redirect(`${ACCOUNT_PATH}?mfa=required`);
   return staff;
 }
 
-export async function requireStaffAction(services: AppServices, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
+export async function requireStaffAction(services: StaffDeps, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
   const staff = await getStaff(services, request);
   if (!staff) throw data({ error: "Sign in to continue." }, { status: 401 });
   if (staff.mfaSetupRequired && !opts.allowMfaSetup) throw data({ error: "Set up two-factor authentication on your account page first." }, { status: 403 });

@@ -3,8 +3,8 @@ import QRCode from "qrcode";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import type { AppServices } from "~/services.server";
 import type { Staff } from "./guard.server";
+import type { StaffDeps } from "./staff-deps.server";
 
 // TOTP enrolment on the account page, through the auth library's two-factor plugin.
 
@@ -23,7 +23,7 @@ function tooManyGuesses(retryAfterSeconds: number): MfaResult {
 }
 
 /** Runs a step that checks the password, counting a wrong one against the user's limit. */
-async function withPasswordLimit(services: AppServices, userId: string, step: () => Promise<MfaResult>): Promise<MfaResult> {
+async function withPasswordLimit(services: StaffDeps, userId: string, step: () => Promise<MfaResult>): Promise<MfaResult> {
   const verdict = await checkLimit(services.db, confirmLimit(userId));
   if (!verdict.allowed) return tooManyGuesses(verdict.retryAfterSeconds);
   const result = await step();
@@ -51,7 +51,7 @@ async function failure(response: Response, fallback: string): Promise<MfaResult>
 }
 
 /** Step one: the password confirms it is the user; returns the QR code and the recovery codes (shown once). */
-export async function startEnrolment(services: AppServices, request: Request, staff: Staff, password: string): Promise<MfaResult> {
+export async function startEnrolment(services: StaffDeps, request: Request, staff: Staff, password: string): Promise<MfaResult> {
   return withPasswordLimit(services, staff.user.id, async () => {
     const response = await services.auth.api.enableTwoFactor({ body: { password }, headers: request.headers, asResponse: true });
     if (!response.ok) return failure(response, "Two-factor authentication could not be started.");
@@ -62,14 +62,14 @@ export async function startEnrolment(services: AppServices, request: Request, st
 }
 
 /** Step two: a first code from the app proves the enrolment; from then on sign-in asks for a code. */
-export async function confirmEnrolment(services: AppServices, request: Request, staff: Staff, code: string): Promise<MfaResult> {
+export async function confirmEnrolment(services: StaffDeps, request: Request, staff: Staff, code: string): Promise<MfaResult> {
   const response = await services.auth.api.verifyTOTP({ body: { code: code.replace(/\s+/g, "") }, headers: request.headers, asResponse: true });
   if (!response.ok) return failure(response, "That code is not valid.");
   await recordAudit(services.db, { actor: staff.user, module: "account", action: "enable_mfa", targetId: staff.user.id, before: { mfa: false }, after: { mfa: true } });
   return { ok: true, step: "done", message: "Two-factor authentication is on.", headers: cookiesOf(response) };
 }
 
-export async function disableMfa(services: AppServices, request: Request, staff: Staff, password: string): Promise<MfaResult> {
+export async function disableMfa(services: StaffDeps, request: Request, staff: Staff, password: string): Promise<MfaResult> {
   const security = await getSetting(services.db, "staff_security");
   if (security.require_mfa) return { ok: false, error: "Two-factor authentication is required for all staff: it cannot be turned off." };
   return withPasswordLimit(services, staff.user.id, async () => {

@@ -4,8 +4,6 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./password-rules";
 
-export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
-
 /** How many of the ranked common passwords (most used first) are refused. */
 export const COMMON_PASSWORD_COUNT = 10_000;
 

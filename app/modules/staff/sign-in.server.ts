@@ -4,13 +4,13 @@ import { eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
-import type { AppServices } from "~/services.server";
 import { RESET_TOKEN_EXPIRES_IN_SECONDS } from "./auth.server";
 import type { Staff } from "./guard.server";
 import { users, verifications } from "./schema";
 import { resetPasswordMail } from "./staff-mail.server";
 import { INVALID_CREDENTIALS } from "./sign-in-messages";
 import { checkSignInAllowed, clientIpOf, lockoutMessage, pruneSignInAttempts, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
+import type { StaffDeps } from "./staff-deps.server";
 
 // The staff sign-in flows, server-side through the auth library's API (its HTTP handler is not
 // mounted: every sign-in passes the brute-force limits and the audit log here).
@@ -28,7 +28,7 @@ function cookiesOf(response: Response): Headers {
   return headers;
 }
 
-export async function signInStaff(services: AppServices, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
+export async function signInStaff(services: StaffDeps, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
   const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
   if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
@@ -54,7 +54,7 @@ export async function signInStaff(services: AppServices, request: Request, input
 
 /** The second step for a user with TOTP: a code from the app, or one of the recovery codes. */
 export async function verifySecondFactor(
-  services: AppServices,
+  services: StaffDeps,
   request: Request,
   input: { email: string; code: string; recovery: boolean },
 ): Promise<SignInResult> {
@@ -76,7 +76,7 @@ export async function verifySecondFactor(
 }
 
 /** Ends the session on the server and clears the cookie. */
-export async function signOutStaff(services: AppServices, request: Request, staff: Staff | null): Promise<Headers> {
+export async function signOutStaff(services: StaffDeps, request: Request, staff: Staff | null): Promise<Headers> {
   try {
     const response = await services.auth.api.signOut({ headers: request.headers, asResponse: true });
     if (staff) await recordAudit(services.db, { actor: staff.user, module: "account", action: "sign_out" });
@@ -95,7 +95,7 @@ export const RESET_REQUESTS_PER_ADDRESS = { limit: 20, windowMs: 60 * 60 * 1000 
  * Mails a reset link to a staff account. Always the same answer, whether or not the email belongs
  * to someone and whether or not a limit was reached: the limits only decide if a mail goes out.
  */
-export async function requestPasswordReset(services: AppServices, email: string, clientIp = "internal"): Promise<void> {
+export async function requestPasswordReset(services: StaffDeps, email: string, clientIp = "internal"): Promise<void> {
   const address = email.trim().toLowerCase();
   try {
     const [perEmail, perAddress] = await Promise.all([
@@ -120,7 +120,7 @@ export async function requestPasswordReset(services: AppServices, email: string,
  * A new reset (or invitation) link for a user. Only the newest link of a user works: the user row
  * names the one valid token, and the one it replaces is deleted.
  */
-export async function issueResetLink(services: AppServices, userId: string, opts: { expiresInMs: number; invite?: boolean }): Promise<string> {
+export async function issueResetLink(services: StaffDeps, userId: string, opts: { expiresInMs: number; invite?: boolean }): Promise<string> {
   const ctx = await services.auth.$context;
   const token = crypto.randomBytes(24).toString("base64url");
   const row = await ctx.internalAdapter.createVerificationValue({
@@ -145,7 +145,7 @@ export async function invalidateResetLinks(db: Db, userId: string): Promise<void
 }
 
 /** Does the reset (or invite) link still work? Only the user's newest link, unexpired and unused, does. */
-export async function resetTokenUser(services: AppServices, token: string): Promise<{ id: string; email: string } | null> {
+export async function resetTokenUser(services: StaffDeps, token: string): Promise<{ id: string; email: string } | null> {
   const ctx = await services.auth.$context;
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!verification || verification.expiresAt < new Date()) return null;
@@ -160,7 +160,7 @@ export async function resetTokenUser(services: AppServices, token: string): Prom
 export type ResetResult = { kind: "invalid-token" } | { kind: "weak-password"; message: string } | SignInResult;
 
 /** Sets the new password from a reset or invite link, then signs the user in. */
-export async function resetPasswordAndSignIn(services: AppServices, request: Request, input: { token: string; password: string }): Promise<ResetResult> {
+export async function resetPasswordAndSignIn(services: StaffDeps, request: Request, input: { token: string; password: string }): Promise<ResetResult> {
   const user = await resetTokenUser(services, input.token);
   if (!user) return { kind: "invalid-token" };
   try {

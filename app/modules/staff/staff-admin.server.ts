@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import type { AppServices } from "~/services.server";
 import { ROLES, type Role } from "./roles";
 import { accounts, sessions, userRoles, users } from "./schema";
 import { issueResetLink, requestPasswordReset } from "./sign-in.server";
 import { inviteMail } from "./staff-mail.server";
+import type { StaffDeps } from "./staff-deps.server";
 
 // User management (super_admin only; the routes check that): list, invite, roles, deactivate,
 // reactivate, password reset. Every change writes an audit row in the same transaction.
@@ -25,7 +25,7 @@ export type StaffListRow = {
 
 export type ManageResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; error: string };
 
-export async function listStaff(services: AppServices): Promise<StaffListRow[]> {
+export async function listStaff(services: StaffDeps): Promise<StaffListRow[]> {
   const { db } = services;
   const rows = await db
     .select({
@@ -57,7 +57,7 @@ export async function listStaff(services: AppServices): Promise<StaffListRow[]> 
   }));
 }
 
-export async function staffOptions(services: AppServices): Promise<{ id: string; email: string }[]> {
+export async function staffOptions(services: StaffDeps): Promise<{ id: string; email: string }[]> {
   return services.db.select({ id: users.id, email: users.email }).from(users).orderBy(asc(users.email));
 }
 
@@ -72,7 +72,7 @@ async function otherActiveSuperAdmins(tx: Tx, exceptId: string): Promise<number>
   return rows.length;
 }
 
-export async function inviteStaff(services: AppServices, actor: AuditActor, input: { email: string; roles: Role[] }): Promise<ManageResult> {
+export async function inviteStaff(services: StaffDeps, actor: AuditActor, input: { email: string; roles: Role[] }): Promise<ManageResult> {
   const email = input.email.trim().toLowerCase();
   const roles = [...new Set(input.roles)];
   const created = await services.db.transaction(async (tx) => {
@@ -90,7 +90,7 @@ export async function inviteStaff(services: AppServices, actor: AuditActor, inpu
   return { ok: true, message: `Invitation sent to ${email}.` };
 }
 
-export async function changeRoles(services: AppServices, actor: AuditActor, userId: string, roles: Role[]): Promise<ManageResult> {
+export async function changeRoles(services: StaffDeps, actor: AuditActor, userId: string, roles: Role[]): Promise<ManageResult> {
   if (userId === actor.id) return { ok: false, status: 400, error: "You cannot change your own roles." };
   const next = ROLES.filter((r) => roles.includes(r));
   return services.db.transaction(async (tx): Promise<ManageResult> => {
@@ -109,7 +109,7 @@ export async function changeRoles(services: AppServices, actor: AuditActor, user
   });
 }
 
-export async function setDeactivated(services: AppServices, actor: AuditActor, userId: string, deactivate: boolean): Promise<ManageResult> {
+export async function setDeactivated(services: StaffDeps, actor: AuditActor, userId: string, deactivate: boolean): Promise<ManageResult> {
   if (deactivate && userId === actor.id) return { ok: false, status: 400, error: "You cannot deactivate your own account." };
   return services.db.transaction(async (tx): Promise<ManageResult> => {
     const [user] = await tx.select({ email: users.email, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).for("update");
@@ -135,7 +135,7 @@ export async function setDeactivated(services: AppServices, actor: AuditActor, u
   });
 }
 
-export async function sendPasswordReset(services: AppServices, actor: AuditActor, userId: string): Promise<ManageResult> {
+export async function sendPasswordReset(services: StaffDeps, actor: AuditActor, userId: string): Promise<ManageResult> {
   const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
   await requestPasswordReset(services, user.email);

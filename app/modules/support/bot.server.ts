@@ -1,10 +1,9 @@
 import { eq } from "drizzle-orm";
 import { formatPaise } from "~/lib/money";
-import { trackOrder, type TrackedOrder } from "~/modules/orders/checkout.server";
-import { trackingLink } from "~/modules/orders/order-rules";
+import { trackOrder, type TrackedOrder } from "~/modules/orders/orders.server";
+import { trackingLink } from "~/modules/orders/orders";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
-import { getMaintenanceState } from "~/modules/settings/maintenance.server";
-import { getSetting } from "~/modules/settings/settings.server";
+import { getMaintenanceState, getSetting } from "~/modules/settings/settings.server";
 import type { ChatMessage } from "./chat-input";
 import { afterNoMatch, classify, findContact, findOrderNumber, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, exists, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { can } from "~/modules/staff/permissions";
-import type { Role } from "~/modules/staff/roles";
-import { listStaffWithRoles, staffNames, type StaffMember } from "~/modules/staff/staff-directory.server";
+import { can, type Role } from "~/modules/staff/staff";
+import { listStaffWithRoles, staffNames, type StaffMember } from "~/modules/staff/staff.server";
 import { cannedReplySchema } from "./canned-reply-input";
 import { chatMessageText, type ChatMessage } from "./chat-input";
 import {

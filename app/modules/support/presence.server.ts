@@ -1,6 +1,6 @@
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import { markVisitorGone, markVisitorPresent, PRESENCE_REFRESH_MS } from "./reply-mail.server";
 
 // Which conversations have a visitor stream open in this process. One timer refreshes all of

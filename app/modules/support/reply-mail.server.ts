@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import type { EventBus } from "~/modules/events/event-bus.server";
+import type { EventBus } from "~/modules/events/events.server";
 import type { MailMessage } from "~/modules/mail/mail.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { CHAT_LINK_FRAGMENT } from "./chat-input";

@@ -3,12 +3,12 @@ import MiniSearch from "minisearch";
 import SearchableMap from "minisearch/SearchableMap";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
-import { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "~/modules/catalog/product-facts.server";
-import { listContentPages, listFaqItems } from "~/modules/content/knowledge.server";
-import { warrantyTitle } from "~/modules/content/warranty";
-import { CACHE_POLICIES } from "~/modules/events/cache-policies";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { quoteCart } from "~/modules/orders/checkout.server";
+import { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "~/modules/catalog/catalog.server";
+import { listContentPages, listFaqWithPhrasings } from "~/modules/content/content.server";
+import { warrantyTitle } from "~/modules/content/content";
+import { CACHE_POLICIES } from "~/modules/events/events";
+import type { EventBus } from "~/modules/events/events.server";
+import { quoteCart } from "~/modules/orders/orders.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { allowedEdits, analyseQuestion, hasConcept, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
@@ -46,7 +46,7 @@ export type Ranked = {
 
 export async function buildCorpus(db: Db): Promise<Passage[]> {
   const [faq, pages, productFacts, collections, contact, warranty, shipping, gst, cod, quote] = await Promise.all([
-    listFaqItems(db),
+    listFaqWithPhrasings(db),
     listContentPages(db),
     listActiveProductFacts(db),
     listActiveCollectionFacts(db),

@@ -1,7 +1,7 @@
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
-import type { EventBus } from "~/modules/events/event-bus.server";
-import { TOPICS } from "~/modules/events/topics";
+import type { EventBus } from "~/modules/events/events.server";
+import { TOPICS } from "~/modules/events/events";
 import type { ChatMessage } from "./chat-input";
 import { listMessages, type MessageEvent } from "./conversations.server";
 

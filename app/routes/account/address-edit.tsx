@@ -4,9 +4,8 @@ import { formFields } from "~/lib/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { formValuesOf } from "~/modules/customers/address-form";
-import { requireShopper } from "~/modules/customers/account-guard.server";
-import { createAddress, getAddress, updateAddress } from "~/modules/customers/addresses.server";
+import { formValuesOf } from "~/modules/customers/customers";
+import { requireShopper, createAddress, getAddress, updateAddress } from "~/modules/customers/customers.server";
 import type { Route } from "./+types/address-edit";
 
 // /account/addresses/new and /account/addresses/:id/edit: one form for adding and changing an address.

@@ -5,8 +5,7 @@ import { formFields } from "~/lib/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
-import { requireShopper } from "~/modules/customers/account-guard.server";
-import { deleteAddress, listAddresses, setDefaultAddress } from "~/modules/customers/addresses.server";
+import { requireShopper, deleteAddress, listAddresses, setDefaultAddress } from "~/modules/customers/customers.server";
 import type { Route } from "./+types/addresses";
 
 const DONE = { saved: "Address saved.", deleted: "Address deleted.", default: "Default address changed." } as const;

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { AccountShell } from "~/components/account/account-shell";
 import { privatePageHeaders } from "~/lib/route-headers";
-import { requireShopper } from "~/modules/customers/account-guard.server";
+import { requireShopper } from "~/modules/customers/customers.server";
 import type { Route } from "./+types/layout";
 
 /** "My account": every page under /account is the signed-in shopper's own; others sign in first. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requireShopper } from "~/modules/customers/account-guard.server";
-import { accountInvoicePdf } from "~/modules/orders/shopper-orders.server";
+import { requireShopper } from "~/modules/customers/customers.server";
+import { accountInvoicePdf } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /account/orders/GL-000123/invoice.pdf: the tax invoice of one of the shopper's own orders. */

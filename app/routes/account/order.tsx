@@ -2,10 +2,9 @@ import { data } from "react-router";
 import { AccountOrder } from "~/components/account/account-order";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
-import { requireShopper } from "~/modules/customers/account-guard.server";
-import { trackingLink } from "~/modules/orders/order-rules";
-import { accountOrderDetail } from "~/modules/orders/shopper-orders.server";
-import { shopperTimeline } from "~/modules/orders/shopper-timeline";
+import { requireShopper } from "~/modules/customers/customers.server";
+import { trackingLink, shopperTimeline } from "~/modules/orders/orders";
+import { accountOrderDetail } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/order";
 
 /** /account/orders/GL-000123: one of the shopper's own orders; anyone else's number is not found. */

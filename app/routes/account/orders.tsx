@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { formatPaise } from "~/lib/money";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
-import { requireShopper } from "~/modules/customers/account-guard.server";
-import { STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-rules";
-import { accountOrders } from "~/modules/orders/shopper-orders.server";
+import { requireShopper } from "~/modules/customers/customers.server";
+import { STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
+import { accountOrders } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/orders";
 
 /** /account: the shopper's orders, newest first (guest orders placed with the confirmed address too). */

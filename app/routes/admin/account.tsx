@@ -3,8 +3,7 @@ import { z } from "zod";
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
-import { requireStaffAction, requireStaffPage } from "~/modules/staff/guard.server";
-import { confirmEnrolment, disableMfa, startEnrolment } from "~/modules/staff/mfa.server";
+import { requireStaffAction, requireStaffPage, confirmEnrolment, disableMfa, startEnrolment } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

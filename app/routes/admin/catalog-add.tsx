@@ -3,11 +3,9 @@ import { ProductEditor } from "~/components/admin/product-editor/product-editor"
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
-import { productFilterOptions, saveProductAsStaff } from "~/modules/catalog/product-admin.server";
-import { EMPTY_PRODUCT } from "~/modules/catalog/product-editor-state";
-import { productFormValues } from "~/modules/catalog/product-form-data";
-import { productInput } from "~/modules/catalog/product-form";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { productFilterOptions, saveProductAsStaff } from "~/modules/catalog/catalog.server";
+import { EMPTY_PRODUCT, productFormValues, productInput } from "~/modules/catalog/catalog";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-add";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,12 +9,11 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
-import { deleteProducts, editorValues, loadProductForEditor, productFilterOptions, saveProductAsStaff } from "~/modules/catalog/product-admin.server";
-import { productFormValues } from "~/modules/catalog/product-form-data";
-import { productInput } from "~/modules/catalog/product-form";
-import { mediaUrl } from "~/modules/media/paths";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { deleteProducts, editorValues, loadProductForEditor, productFilterOptions, saveProductAsStaff } from "~/modules/catalog/catalog.server";
+import { productFormValues, productInput } from "~/modules/catalog/catalog";
+import { mediaUrl } from "~/modules/media/media";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/catalog-edit";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

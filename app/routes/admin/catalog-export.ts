@@ -1,5 +1,5 @@
-import { exportShopifyCsv } from "~/modules/catalog/shopify-csv.server";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { exportShopifyCsv } from "~/modules/catalog/catalog.server";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-export";
 
 /** The whole catalogue as a Shopify product CSV, as a download (anyone who may view the catalogue). */

@@ -6,9 +6,8 @@ import { PageTitle } from "~/components/admin/module-unavailable";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin-meta";
-import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir } from "~/modules/catalog/import-staging.server";
-import { commitShopifyImport, CsvFormatError, planShopifyImport, type ImportPlan } from "~/modules/catalog/shopify-csv.server";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir, commitShopifyImport, CsvFormatError, planShopifyImport, type ImportPlan } from "~/modules/catalog/catalog.server";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-import";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

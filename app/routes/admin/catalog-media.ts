@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { uploadImageAsStaff, deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, type MediaResult } from "~/modules/media/media-admin.server";
-import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, uploadProblem } from "~/modules/media/upload-rules";
-import { requireActionPermission, requireUuid } from "~/modules/staff/guard.server";
+import { uploadImageAsStaff, deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, type MediaResult } from "~/modules/catalog/catalog.server";
+import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, uploadProblem } from "~/modules/media/media";
+import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-media";
 
 // The product editor's image endpoint (JSON): the upload (XMLHttpRequest, for its progress

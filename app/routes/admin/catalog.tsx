@@ -8,11 +8,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { controlClass, FormMessage } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin-meta";
 import { formatPaise } from "~/lib/money";
-import { mediaUrl } from "~/modules/media/paths";
-import { bulkUpdateProducts, deleteProducts, listProductsForAdmin, productFilterOptions } from "~/modules/catalog/product-admin.server";
-import { PRODUCT_SORTS } from "~/modules/catalog/product-admin-sorts";
-import { can } from "~/modules/staff/permissions";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { mediaUrl } from "~/modules/media/media";
+import { bulkUpdateProducts, deleteProducts, listProductsForAdmin, productFilterOptions } from "~/modules/catalog/catalog.server";
+import { PRODUCT_SORTS } from "~/modules/catalog/catalog";
+import { can } from "~/modules/staff/staff";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog";
 
 const STATUSES = ["draft", "active", "archived"] as const;

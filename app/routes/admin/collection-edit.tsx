@@ -11,12 +11,11 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField, controlClass } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
-import { collectionErrorAnswer, getCollectionForAdmin, saveCollection } from "~/modules/catalog/collection-editor.server";
-import { collectionFormValues, collectionInput } from "~/modules/catalog/collection-form";
-import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/media/media-library.server";
-import { mediaUrl } from "~/modules/media/paths";
-import { uploadProblem } from "~/modules/media/upload-rules";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
+import { collectionErrorAnswer, getCollectionForAdmin, saveCollection } from "~/modules/catalog/catalog.server";
+import { collectionFormValues, collectionInput } from "~/modules/catalog/catalog";
+import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/media/media.server";
+import { mediaUrl, uploadProblem } from "~/modules/media/media";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/collection-edit";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -10,12 +10,11 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { FormMessage, TextField } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
-import { collectionErrorAnswer, deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/collection-editor.server";
-import { collectionFormValues, collectionInput, collectionOrderInput } from "~/modules/catalog/collection-form";
-import { suggestSlug } from "~/modules/catalog/slug-suggest";
-import { mediaUrl } from "~/modules/media/paths";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { collectionErrorAnswer, deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/catalog.server";
+import { collectionFormValues, collectionInput, collectionOrderInput, suggestSlug } from "~/modules/catalog/catalog";
+import { mediaUrl } from "~/modules/media/media";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/collections";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,11 +9,10 @@ import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
-import { loadedFaqIds, loadFaqEditor, saveFaqItems } from "~/modules/content/faq-editor.server";
-import { WARRANTY_PLACEHOLDER, warrantyTitle } from "~/modules/content/warranty";
-import { saveWarranty } from "~/modules/content/warranty.server";
-import { readSettingForEdit } from "~/modules/settings/setting-editor.server";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { loadedFaqIds, loadFaqEditor, saveFaqItems, saveWarranty } from "~/modules/content/content.server";
+import { WARRANTY_PLACEHOLDER, warrantyTitle } from "~/modules/content/content";
+import { readSettingForEdit } from "~/modules/settings/settings.server";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.faq";
 
 const warrantyForm = z.object({

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.index";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,9 +2,9 @@ import { useSavedToast } from "~/components/admin/action-feedback";
 import { MenuEditor } from "~/components/admin/menu-editor";
 import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
-import { loadMenuEditor, saveHeaderMenu } from "~/modules/content/menu-editor.server";
-import { menuForm } from "~/modules/content/menu-form";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { loadMenuEditor, saveHeaderMenu } from "~/modules/content/content.server";
+import { menuForm } from "~/modules/content/content";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.menu";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

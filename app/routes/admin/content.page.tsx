@@ -7,9 +7,8 @@ import { Button } from "~/components/ui/button";
 import { TextAreaField, TextField } from "~/components/ui/field";
 import { answer, invalid } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
-import { loadPageForEdit, previewMarkdown, saveContentPage } from "~/modules/content/page-editor.server";
-import { isContentPageSlug } from "~/modules/content/pages.server";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { loadPageForEdit, previewMarkdown, saveContentPage, isContentPageSlug } from "~/modules/content/content.server";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.page";
 
 const MAX_BODY = 50_000;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { adminMeta } from "~/lib/admin-meta";
-import { listPagesForEdit } from "~/modules/content/page-editor.server";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { listPagesForEdit } from "~/modules/content/content.server";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.pages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

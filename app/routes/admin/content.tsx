@@ -2,7 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { cn } from "~/lib/cn";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { ModuleUnavailable } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/customers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

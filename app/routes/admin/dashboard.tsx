@@ -1,9 +1,9 @@
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
-import { catalogCounts } from "~/modules/catalog/admin-search.server";
-import { requireStaffPage } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
-import { countOpenConversations } from "~/modules/support/counts.server";
+import { catalogCounts } from "~/modules/catalog/catalog.server";
+import { requireStaffPage } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
+import { countOpenConversations } from "~/modules/support/support.server";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { listOutbox } from "~/modules/mail/mail.server";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/email-templates";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,9 +2,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
-import { RESET_REQUESTED } from "~/modules/staff/sign-in-messages";
-import { clientIpOf } from "~/modules/staff/login-throttle.server";
-import { requestPasswordReset } from "~/modules/staff/sign-in.server";
+import { RESET_REQUESTED } from "~/modules/staff/staff";
+import { clientIpOf, requestPasswordReset } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/forgot-password";
 
 const input = z.object({ email: z.string().trim().toLowerCase().email("Enter a valid email address.").max(320) });

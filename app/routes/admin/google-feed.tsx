@@ -4,8 +4,8 @@ import { answer, invalid } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { googleFeedSettingsForm } from "~/modules/google-feed/google-feed";
 import { loadGoogleFeedScreen, saveGoogleFeedSettings } from "~/modules/google-feed/google-feed.server";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/google-feed";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

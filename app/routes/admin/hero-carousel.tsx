@@ -10,10 +10,9 @@ import { Button } from "~/components/ui/button";
 import { Field, SelectField, TextField, controlClass } from "~/components/ui/field";
 import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
-import { addHeroImage, loadHeroEditor, saveHeroImages } from "~/modules/merchandising/hero-carousel.server";
-import { mediaUrl } from "~/modules/media/paths";
-import { ALLOWED_TYPES, MAX_UPLOAD_BYTES, uploadProblem } from "~/modules/media/upload-rules";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
+import { addHeroImage, loadHeroEditor, saveHeroImages } from "~/modules/merchandising/merchandising.server";
+import { mediaUrl, ALLOWED_TYPES, MAX_UPLOAD_BYTES, uploadProblem } from "~/modules/media/media";
+import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/hero-carousel";
 
 // One schema per form, used by the browser before sending and by the action again.

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireStaffPage } from "~/modules/staff/guard.server";
+import { requireStaffPage } from "~/modules/staff/staff.server";
 import { adminMeta } from "~/lib/admin-meta";
 import type { Route } from "./+types/index";
 

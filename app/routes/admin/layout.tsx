@@ -2,8 +2,8 @@ import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { SonnerToaster } from "~/components/ui/sonner-toaster";
-import { visibleNav } from "~/modules/staff/admin-nav";
-import { requireStaffPage } from "~/modules/staff/guard.server";
+import { visibleNav } from "~/modules/staff/staff";
+import { requireStaffPage } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -2,10 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
-import { isSetupOpen } from "~/modules/staff/first-run.server";
-import { getStaff } from "~/modules/staff/guard.server";
-import { INVALID_CREDENTIALS } from "~/modules/staff/sign-in-messages";
-import { signInStaff, verifySecondFactor } from "~/modules/staff/sign-in.server";
+import { isSetupOpen, getStaff, signInStaff, verifySecondFactor } from "~/modules/staff/staff.server";
+import { INVALID_CREDENTIALS } from "~/modules/staff/staff";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import type { Route } from "./+types/login";
 

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
 import { adminMeta } from "~/lib/admin-meta";
-import { getStaff } from "~/modules/staff/guard.server";
-import { signOutStaff } from "~/modules/staff/sign-in.server";
+import { getStaff, signOutStaff } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/logout";
 
 // Signing out is a POST (a link could be forged by any page); a GET just goes back.

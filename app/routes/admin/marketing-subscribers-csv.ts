@@ -1,6 +1,6 @@
-import { subscribersCsv } from "~/modules/marketing/newsletter-admin.server";
-import { requireActionPermission } from "~/modules/staff/guard.server";
-import { subscriberQuery } from "~/modules/marketing/subscriber-query";
+import { subscribersCsv } from "~/modules/marketing/marketing.server";
+import { requireActionPermission } from "~/modules/staff/staff.server";
+import { subscriberQuery } from "~/modules/marketing/marketing";
 import type { Route } from "./+types/marketing-subscribers-csv";
 
 /** GET /admin/marketing/subscribers.csv?q=&status=: the listed subscribers as a CSV download. */

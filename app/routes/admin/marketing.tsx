@@ -6,13 +6,11 @@ import { SubscribersSection } from "~/components/admin/marketing/subscribers-sec
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
-import { listRecentImages } from "~/modules/media/media-picker.server";
-import { listSubscribers, unsubscribeSubscriber } from "~/modules/marketing/newsletter-admin.server";
-import { deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "~/modules/marketing/popup-editor.server";
-import { popupForm } from "~/modules/marketing/popup-form";
-import { subscriberQuery } from "~/modules/marketing/subscriber-query";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { listRecentImages } from "~/modules/media/media.server";
+import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "~/modules/marketing/marketing.server";
+import { popupForm, subscriberQuery } from "~/modules/marketing/marketing";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/marketing";
 
 const PAGE_SIZE = 50;

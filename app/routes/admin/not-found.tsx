@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { adminMeta } from "~/lib/admin-meta";
-import { requireStaffPage } from "~/modules/staff/guard.server";
+import { requireStaffPage } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/not-found";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

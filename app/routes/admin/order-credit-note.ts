@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { creditNotePdf } from "~/modules/orders/credit-notes.server";
-import { requireActionPermission, requireUuid } from "~/modules/staff/guard.server";
+import { creditNotePdf } from "~/modules/orders/orders.server";
+import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order-credit-note";
 
 /** GET /admin/orders/:id/credit-notes/:noteId: one credit note of the order, for staff who may see orders. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
-import { requireActionPermission, requireUuid } from "~/modules/staff/guard.server";
+import { invoicePdf } from "~/modules/orders/orders.server";
+import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order-invoice";
 
 /** GET /admin/orders/:id/invoice.pdf: the order's tax invoice, for staff who may see orders. */

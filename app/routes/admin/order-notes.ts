@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { formFields } from "~/lib/form-body.server";
-import { addOrderNote } from "~/modules/orders/order-notes.server";
-import { requireActionPermission, requireUuid } from "~/modules/staff/guard.server";
+import { addOrderNote } from "~/modules/orders/orders.server";
+import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order-notes";
 
 /**

@@ -2,11 +2,10 @@ import { data } from "react-router";
 import { z } from "zod";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { adminMeta } from "~/lib/admin-meta";
-import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
-import { parseRupees, STAFF_TRANSITIONS } from "~/modules/orders/order-rules";
-import { refundOrder } from "~/modules/orders/refunds.server";
-import { can } from "~/modules/staff/permissions";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
+import { getOrderDetail, transitionOrder, refundOrder } from "~/modules/orders/orders.server";
+import { parseRupees, STAFF_TRANSITIONS } from "~/modules/orders/orders";
+import { can } from "~/modules/staff/staff";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

@@ -2,8 +2,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
-import { MIN_PASSWORD_LENGTH } from "~/modules/staff/password-rules";
-import { resetPasswordAndSignIn, resetTokenUser } from "~/modules/staff/sign-in.server";
+import { MIN_PASSWORD_LENGTH } from "~/modules/staff/staff";
+import { resetPasswordAndSignIn, resetTokenUser } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/reset-password";
 
 const INVALID_LINK = "This link is invalid or has expired. Ask for a new one.";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { ordersCsv } from "~/modules/orders/order-export.server";
-import { parseOrderFilter } from "~/modules/orders/order-filter";
-import { requireActionPermission } from "~/modules/staff/guard.server";
+import { ordersCsv } from "~/modules/orders/orders.server";
+import { parseOrderFilter } from "~/modules/orders/orders";
+import { requireActionPermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/sales-orders-csv";
 
 /** GET /admin/sales/orders.csv?q=&status=&payment=&from=&to=: the filtered orders list as a CSV download. */

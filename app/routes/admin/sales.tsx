@@ -1,8 +1,8 @@
 import { OrdersList } from "~/components/admin/orders/orders-list";
 import { adminMeta } from "~/lib/admin-meta";
-import { listOrders } from "~/modules/orders/order-admin.server";
-import { parseOrderFilter } from "~/modules/orders/order-filter";
-import { requirePagePermission } from "~/modules/staff/guard.server";
+import { listOrders } from "~/modules/orders/orders.server";
+import { parseOrderFilter } from "~/modules/orders/orders";
+import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/sales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

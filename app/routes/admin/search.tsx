@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { searchProducts } from "~/modules/catalog/admin-search.server";
-import { searchPages } from "~/modules/staff/admin-nav";
-import { requireStaffAction } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { searchProductsForStaff } from "~/modules/catalog/catalog.server";
+import { searchPages, can } from "~/modules/staff/staff";
+import { requireStaffAction } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/search";
 
 const query = z.object({ q: z.string().max(100).default("") });
@@ -14,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = parsed.success ? parsed.data.q : "";
   const pages = searchPages(staff.roles, q);
   const canEdit = can(staff.roles, "catalog", "edit");
-  const products = can(staff.roles, "catalog", "view") ? await searchProducts(context.services.db, q) : [];
+  const products = can(staff.roles, "catalog", "view") ? await searchProductsForStaff(context.services.db, q) : [];
   return {
     pages,
     products: products.map((p) => ({ ...p, href: canEdit ? `/admin/catalog/edit/${p.id}` : `/admin/catalog?q=${encodeURIComponent(p.title)}` })),

@@ -8,12 +8,10 @@ import { StoreDetailsSection } from "~/components/admin/settings/store-details-s
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { rupeesToPaise } from "~/lib/money";
-import { listBypassTokens } from "~/modules/settings/maintenance.server";
-import { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings-admin.server";
-import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, storeDetailsForm } from "~/modules/settings/settings-forms";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
-import { setRequireMfa } from "~/modules/staff/staff-security.server";
+import { listBypassTokens, createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings.server";
+import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, storeDetailsForm } from "~/modules/settings/settings";
+import { requireActionPermission, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
 
 const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security"] as const;

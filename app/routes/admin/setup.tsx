@@ -2,9 +2,8 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
-import { completeSetup, isSetupOpen } from "~/modules/staff/first-run.server";
-import { MIN_PASSWORD_LENGTH } from "~/modules/staff/password-rules";
-import { setupForm, type SetupField } from "~/modules/staff/setup-form";
+import { completeSetup, isSetupOpen } from "~/modules/staff/staff.server";
+import { MIN_PASSWORD_LENGTH, setupForm, type SetupField } from "~/modules/staff/staff";
 import type { Route } from "./+types/setup";
 
 // The one-time first-run screen: open only while the shop has no staff account; afterwards it

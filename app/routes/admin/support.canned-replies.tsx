@@ -1,9 +1,8 @@
 import { data, Link, useFetcher } from "react-router";
-import { MAX_MESSAGE_CHARS } from "~/modules/support/chat-input";
-import { SupportError } from "~/modules/support/errors";
-import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "~/modules/support/inbox.server";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { MAX_MESSAGE_CHARS, SupportError } from "~/modules/support/support";
+import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "~/modules/support/support.server";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support.canned-replies";
 
 // Canned replies of the support module: support staff may add and edit, deleting needs the delete permission.

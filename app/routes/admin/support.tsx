@@ -3,27 +3,12 @@ import { data, Form, Link, useFetcher, useRevalidator, useSearchParams } from "r
 import { toast } from "sonner";
 import { MessageText } from "~/components/support/message-text";
 import { TeachBot } from "~/components/support/teach-bot";
-import { addFaqItem, addFaqPhrasing, listFaqChoices } from "~/modules/content/faq-editor.server";
-import { closestFaq } from "~/modules/support/bot.server";
-import { teachablePairs, teachFaqForm, teachPhrasingForm } from "~/modules/support/teaching";
+import { addFaqItem, addFaqPhrasing, listFaqChoices } from "~/modules/content/content.server";
+import { closestFaq, supportDeps, assignConversation, getConversationDetail, listAssignableStaff, listCannedReplies, listInbox, markSeen, replyAsStaff, setConversationStatus, type InboxFilter } from "~/modules/support/support.server";
+import { teachablePairs, teachFaqForm, teachPhrasingForm, isStaffSender, SupportError, STATUS_LABEL, type ConversationStatus } from "~/modules/support/support";
 import { isUuid } from "~/lib/ids";
-import { isStaffSender } from "~/modules/support/chat-input";
-import { supportDeps } from "~/modules/support/deps.server";
-import { SupportError } from "~/modules/support/errors";
-import {
-  assignConversation,
-  getConversationDetail,
-  listAssignableStaff,
-  listCannedReplies,
-  listInbox,
-  markSeen,
-  replyAsStaff,
-  setConversationStatus,
-  type InboxFilter,
-} from "~/modules/support/inbox.server";
-import { STATUS_LABEL, type ConversationStatus } from "~/modules/support/status";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { can } from "~/modules/staff/permissions";
+import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support";
 
 // The staff inbox (/admin/support): conversations on the left, the selected one (?c=id) on the

@@ -4,9 +4,8 @@ import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { isUuid } from "~/lib/ids";
 import { listAudit } from "~/modules/audit/audit.server";
-import { requirePagePermission } from "~/modules/staff/guard.server";
-import { MODULES } from "~/modules/staff/permissions";
-import { staffOptions } from "~/modules/staff/staff-admin.server";
+import { requirePagePermission, staffOptions } from "~/modules/staff/staff.server";
+import { MODULES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management-activity";
 
 const AUDIT_MODULES = [...MODULES, "account"] as const;

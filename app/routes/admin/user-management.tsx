@@ -4,9 +4,8 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/guard.server";
-import { ROLES } from "~/modules/staff/roles";
-import { changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff-admin.server";
+import { requireActionPermission, requirePagePermission, requireUuid, changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff.server";
+import { ROLES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

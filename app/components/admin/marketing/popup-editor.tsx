@@ -2,9 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
-import { POPUP_FREQUENCIES, popupForm, popupFormDefaults } from "~/modules/marketing/popup-form";
-import type { PopupView } from "~/modules/marketing/popup-rules";
-import { useSchemaForm } from "../use-schema-form";
+import { POPUP_FREQUENCIES, popupForm, popupFormDefaults, type PopupView } from "~/modules/marketing/marketing";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { PopupPreview, type PopupPreviewValues } from "./popup-preview";
 
 type EditedPopup = PopupView & { version: number; isActive: boolean };

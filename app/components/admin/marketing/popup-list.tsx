@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
-import { POPUP_FREQUENCIES } from "~/modules/marketing/popup-form";
+import { POPUP_FREQUENCIES } from "~/modules/marketing/marketing";
 
 export type PopupRow = {
   id: string;

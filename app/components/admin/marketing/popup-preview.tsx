@@ -1,4 +1,4 @@
-import { mediaUrl } from "~/modules/media/paths";
+import { mediaUrl } from "~/modules/media/media";
 
 export type PopupPreviewValues = {
   title: string;

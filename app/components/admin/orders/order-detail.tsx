@@ -6,7 +6,7 @@ import { OrderNoteForm } from "~/components/admin/orders/order-note-form";
 import { FormMessage } from "~/components/ui/field";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/order-rules";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/orders";
 import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
 import { RefundPanel, type CreditNoteView, type RefundView } from "./refund-panel";
 

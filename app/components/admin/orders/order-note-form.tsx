@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/ui/field";
-import { MAX_NOTE_LENGTH, orderNoteSchema } from "~/modules/orders/order-note-form";
+import { MAX_NOTE_LENGTH, orderNoteSchema } from "~/modules/orders/orders";
 
 type Answer = { ok: true; message: string } | { ok: false; error: string };
 

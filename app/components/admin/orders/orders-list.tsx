@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { PageTitle } from "~/components/admin/module-unavailable";
 import { formatPaise } from "~/lib/money";
-import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/order-rules";
+import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
 
 type Row = { id: string; number: string; createdAt: string; email: string; name: string; totalPaise: number; status: OrderStatus; paymentMethod: string; paymentStatus: string };
 

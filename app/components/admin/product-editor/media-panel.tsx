@@ -4,7 +4,7 @@ import { useFetcher, useRevalidator } from "react-router";
 import { toast } from "sonner";
 import { Button, buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import { ALLOWED_TYPES, uploadProblem } from "~/modules/media/upload-rules";
+import { ALLOWED_TYPES, uploadProblem } from "~/modules/media/media";
 
 export type PanelImage = { id: string; src: string; alt: string; variantId: string | null; isPrimary: boolean };
 type Pending = { key: string; name: string; progress: number; error: string | null; done: boolean };

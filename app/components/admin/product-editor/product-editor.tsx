@@ -3,12 +3,8 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form-errors";
-import { MEANINGFUL_TAGS } from "~/modules/catalog/badges";
-import { productFormValues, slugify } from "~/modules/catalog/product-form-data";
-import { productInput } from "~/modules/catalog/product-form";
-import type { EditorValues, EditorVariant } from "~/modules/catalog/product-editor-state";
-import { combinationKey, combineOptions } from "~/modules/catalog/variant-rules";
-import { LeaveGuard } from "../leave-guard";
+import { MEANINGFUL_TAGS, productFormValues, slugify, productInput, type EditorValues, type EditorVariant, combinationKey, combineOptions } from "~/modules/catalog/catalog";
+import { LeaveGuard } from "~/components/admin/leave-guard";
 import { blankRow, VariantGenerator, type OptionDraft } from "./variant-generator";
 
 type Props = {

@@ -1,8 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
-import type { EditorVariant } from "~/modules/catalog/product-editor-state";
-import { baseSku, combinationKey, type VariantCombination } from "~/modules/catalog/variant-rules";
+import { type EditorVariant, baseSku, combinationKey, type VariantCombination } from "~/modules/catalog/catalog";
 
 export type OptionDraft = { key: number; name: string; values: string };
 

@@ -3,8 +3,8 @@ import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
-import { BYPASS_DURATIONS, bypassForm } from "~/modules/settings/settings-forms";
-import { useSchemaForm } from "../use-schema-form";
+import { BYPASS_DURATIONS, bypassForm } from "~/modules/settings/settings";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { SettingsCard, type SectionResult } from "./section";
 
 type Token = { id: string; label: string; expiresAt: string; revokedAt: string | null };

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
-import { maintenanceForm } from "~/modules/settings/settings-forms";
-import { useSchemaForm } from "../use-schema-form";
+import { maintenanceForm } from "~/modules/settings/settings";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { SettingsCard, type SectionResult } from "./section";
 
 type Props = { setting: { value: { enabled: boolean; message: string }; version: number }; canEdit: boolean; result?: SectionResult };

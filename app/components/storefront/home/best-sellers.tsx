@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { ProductCardView } from "~/modules/catalog/card-types";
-import { LOAD_MORE_BATCH, showLoadMore } from "~/modules/catalog/home-rules";
+import { type ProductCardView, LOAD_MORE_BATCH, showLoadMore } from "~/modules/catalog/catalog";
 import { HomeProductCard } from "./product-card";
 
 type Page = { cards: ProductCardView[]; total: number };

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { CollectionCardView as CollectionCard } from "~/modules/catalog/card-types";
+import type { CollectionCardView as CollectionCard } from "~/modules/catalog/catalog";
 
 /** One scroll step: a 444 px card plus the 24 px gap (spec section 2). */
 export const CARD_WIDTH_PX = 444;

@@ -1,5 +1,5 @@
 import { Headphones, ShieldCheck, Truck } from "lucide-react";
-import { warrantyTitle } from "~/modules/content/warranty";
+import { warrantyTitle } from "~/modules/content/content";
 
 /**
  * The service strip (spec section 2): warranty (the one warranty setting), free shipping over the

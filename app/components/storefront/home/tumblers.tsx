@@ -1,4 +1,4 @@
-import type { ProductCardView } from "~/modules/catalog/card-types";
+import type { ProductCardView } from "~/modules/catalog/catalog";
 import { HomeProductCard } from "./product-card";
 
 /** Premium Tumblers: renders nothing when there are none (spec section 2). */

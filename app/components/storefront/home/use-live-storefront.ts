@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { isHomePageSetting } from "~/modules/settings/live-settings";
+import { isHomePageSetting } from "~/modules/settings/settings";
 
 
 /**

@@ -1,7 +1,7 @@
 // The measurement behind docs/decisions/0008-support-bot-retrieval.md: the same evaluation set
 // and the same store, retrieval done three ways, on the embedded database and on PostgreSQL.
 //
-//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx scripts/bench-bot-compare.ts
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/bench-bot-compare.ts
 //
 // (a developer's script: it uses the test suite's cached demo-store databases, so run an
 // integration test once first.)
@@ -20,7 +20,7 @@ import { classify, planReply } from "~/modules/support/bot-rules";
 import { analyseText } from "~/modules/support/language";
 import { answerFrom, buildCorpus, buildIndex, isGoodMatch, judgeCandidates, prepareQuestion, searchKnowledge, type Passage } from "~/modules/support/retrieval.server";
 import { openTestDatabase, DRIVERS } from "../tests/support/test-database";
-import { judge, loadBotEval, percentile, summarise, type EvalOutcome } from "./bot-eval";
+import { judge, loadBotEval, percentile, summarise, type EvalOutcome } from "../scripts/bot-eval";
 
 type Engine = (question: string) => Promise<string | null>;
 

@@ -1,6 +1,6 @@
 // The support bot's score and answer time (`npm run bench` runs it; it also runs alone):
 //
-//   npx tsx scripts/bench-bot.ts
+//   npx tsx bench/bench-bot.ts
 //
 // Opens a fresh embedded store with the demo content (DATA_DIR in a temp folder, no LLM) and asks
 // every question of tests/fixtures/bot-eval.json twice:
@@ -19,7 +19,7 @@ import { BOT_NAME, previewReply } from "~/modules/support/bot.server";
 import { supportDeps } from "~/modules/support/deps.server";
 import { openServices } from "~/services.server";
 import { supportApi } from "../server/support-api";
-import { judge, loadBotEval, percentile, summarise, type EvalOutcome } from "./bot-eval";
+import { judge, loadBotEval, percentile, summarise, type EvalOutcome } from "../scripts/bot-eval";
 
 const ROUNDS = Number(process.env.BOT_ROUNDS ?? 3);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-bot-"));

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
-import { notifyCatalogChanged } from "~/modules/catalog/catalog-events.server";
-import type { AppServices } from "~/services.server";
 import {
+  media,
   MediaNotFound,
   UploadRejected,
   deleteProductMediaRows,
@@ -12,15 +11,18 @@ import {
   updateMediaDetails,
   uploadProductImage,
   type UploadInput,
-} from "./media-library.server";
-import { media } from "./schema";
+} from "~/modules/media/media.server";
+import type { CatalogDeps } from "./catalog-deps.server";
+import { notifyCatalogChanged } from "./catalog-events.server";
+import { variantBelongsToProduct } from "./variants.server";
 
 // The back office's face for product images: each change and its audit row commit together,
-// then open storefront pages hear about it.
+// then open storefront pages hear about it. The media module stores the files and rows; the
+// catalog checks that a variant named for an image is one of the product's own.
 
 export type MediaResult = { ok: true; id?: string } | { ok: false; status: 400 | 404; error: string };
 
-async function run(services: AppServices, productId: string, work: () => Promise<string | undefined>): Promise<MediaResult> {
+async function run(services: CatalogDeps, productId: string, work: () => Promise<string | undefined>): Promise<MediaResult> {
   try {
     const id = await work();
     await notifyCatalogChanged(services.events, productId);
@@ -32,11 +34,14 @@ async function run(services: AppServices, productId: string, work: () => Promise
   }
 }
 
-export function uploadImageAsStaff(services: AppServices, actor: AuditActor, input: UploadInput): Promise<MediaResult> {
+export function uploadImageAsStaff(services: CatalogDeps, actor: AuditActor, input: UploadInput): Promise<MediaResult> {
   return run(services, input.productId, async () => {
     let stored: string | undefined;
     try {
       return await services.db.transaction(async (tx) => {
+        if (input.variantId && !(await variantBelongsToProduct(tx, input.productId, input.variantId))) {
+          throw new UploadRejected("That variant does not belong to this product.");
+        }
         const row = await uploadProductImage(tx, services.storage, input);
         stored = row.fileUrl;
         await recordAudit(tx, { actor, module: "catalog", action: "media_upload", targetId: input.productId, after: { mediaId: row.id, fileUrl: row.fileUrl, variantId: row.variantId } });
@@ -50,7 +55,7 @@ export function uploadImageAsStaff(services: AppServices, actor: AuditActor, inp
   });
 }
 
-export function reorderImagesAsStaff(services: AppServices, actor: AuditActor, productId: string, orderedIds: string[]): Promise<MediaResult> {
+export function reorderImagesAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, orderedIds: string[]): Promise<MediaResult> {
   return run(services, productId, () =>
     services.db.transaction(async (tx) => {
       await reorderProductMedia(tx, productId, orderedIds);
@@ -63,7 +68,7 @@ export function reorderImagesAsStaff(services: AppServices, actor: AuditActor, p
   );
 }
 
-export function setPrimaryImageAsStaff(services: AppServices, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
+export function setPrimaryImageAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
   return run(services, productId, () =>
     services.db.transaction(async (tx) => {
       await setPrimaryMedia(tx, productId, mediaId);
@@ -74,7 +79,7 @@ export function setPrimaryImageAsStaff(services: AppServices, actor: AuditActor,
 }
 
 export function updateImageAsStaff(
-  services: AppServices,
+  services: CatalogDeps,
   actor: AuditActor,
   productId: string,
   mediaId: string,
@@ -82,6 +87,9 @@ export function updateImageAsStaff(
 ): Promise<MediaResult> {
   return run(services, productId, () =>
     services.db.transaction(async (tx) => {
+      if (details.variantId && !(await variantBelongsToProduct(tx, productId, details.variantId))) {
+        throw new MediaNotFound("That variant does not belong to this product.");
+      }
       const [before] = await tx.select({ alt: media.alt, variantId: media.variantId }).from(media).where(eq(media.id, mediaId));
       await updateMediaDetails(tx, productId, mediaId, details);
       await recordAudit(tx, { actor, module: "catalog", action: "media_edit", targetId: productId, before: { mediaId, ...before }, after: { mediaId, ...details } });
@@ -90,7 +98,7 @@ export function updateImageAsStaff(
   );
 }
 
-export function deleteImageAsStaff(services: AppServices, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
+export function deleteImageAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
   return run(services, productId, async () => {
     const files = await services.db.transaction(async (tx) => {
       const unused = await deleteProductMediaRows(tx, productId, [mediaId]);

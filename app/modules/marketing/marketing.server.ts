@@ -1,0 +1,6 @@
+// The marketing module's face for server code: the only file of it that code outside the module imports
+// (besides marketing.ts, its browser-safe face).
+export { listSubscribers, subscribersCsv, unsubscribeSubscriber } from "./newsletter-admin.server";
+export { subscribeToNewsletter } from "./newsletter.server";
+export { deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "./popup-editor.server";
+export { getActivePopup } from "./popups.server";
