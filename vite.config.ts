@@ -5,7 +5,11 @@ import { precompressAssets } from "./scripts/vite-precompress";
 
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build bundles the Hono app together with the route modules.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
+  // In the browser build, a module's files have no side effects on import: a module's face
+  // re-exports many files, and only what a page really uses may reach the shopper's phone.
+  build: isSsrBuild
+    ? { rollupOptions: { input: "./server/app.ts" } }
+    : { rollupOptions: { treeshake: { moduleSideEffects: (id: string) => !/[\\/]app[\\/]modules[\\/]/.test(id) } } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter(), precompressAssets()],
 }));
