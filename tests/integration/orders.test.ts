@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { listOutbox } from "~/modules/mail/mail.server";
 import {
@@ -261,6 +261,29 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     const serials = numbers.map((n) => Number(n.split("/")[2]));
     expect(numbers.every((n) => n.startsWith(`GL/${fy}/`) && n.length <= 16)).toBe(true);
     expect(serials[1]).toBe(serials[0]! + 1);
+  });
+
+  it("starts the invoice numbers again at 1 when the financial year turns at midnight in India on 1 April", async () => {
+    const ops = await createStaff(services, "yearend@glacial.in", ["admin"]);
+    const actor = { id: ops.id, email: ops.email };
+    const shipAt = async (instant: string) => {
+      const placed = await buy([{ variantId: bottle, quantity: 1 }]);
+      if (placed.kind !== "placed") throw new Error(placed.kind);
+      // Only the clock moves (no timers): the shipment is dated at that instant.
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date(instant) });
+      try {
+        const shipped = await transitionOrder(services, actor, placed.order.id, { action: "ship", expectedVersion: 1, carrier: "Blue Dart", trackingNumber: "BDYE" });
+        expect(shipped.ok).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+      return (await getOrderDetail(services.db, placed.order.id))!.invoice!.number;
+    };
+    // 23:59:59 on 31 March 2031 in India is 18:29:59 UTC; a second later is the new year there.
+    expect(await shipAt("2031-03-31T18:29:58Z")).toBe("GL/30-31/000001");
+    expect(await shipAt("2031-03-31T18:29:59Z")).toBe("GL/30-31/000002");
+    expect(await shipAt("2031-03-31T18:30:00Z")).toBe("GL/31-32/000001");
+    expect(await shipAt("2031-04-01T09:00:00Z")).toBe("GL/31-32/000002");
   });
 
   it("gives a guest's orders to the account registered later with the same address, once it is confirmed", async () => {
