@@ -30,6 +30,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page's answer to a click can take seconds on a busy two-core machine (a server, a
+          // browser and the test share it): polls wait up to 10 s unless a test says otherwise.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

@@ -85,7 +85,7 @@ describe.concurrent("popup in Chromium", () => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await overridePopup(context, { delaySeconds: 1 });
     await page.goto(baseUrl);
-    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 20_000 }).toBe(true);
     await popupDialog(page).getByRole("button", { name: "Close popup" }).click();
     await expect.poll(() => popupDialog(page).count()).toBe(0);
     expect(Number((await stored(page)).local)).toBeGreaterThan(0);
@@ -100,7 +100,7 @@ describe.concurrent("popup in Chromium", () => {
     // A day and an hour later.
     await page.evaluate(() => localStorage.setItem("popup_last_shown", String(Date.now() - 25 * 3600_000)));
     await page.reload();
-    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 20_000 }).toBe(true);
     await page.keyboard.press("Escape");
 
     await page.evaluate(() => localStorage.removeItem("popup_last_shown"));
@@ -115,7 +115,7 @@ describe.concurrent("popup in Chromium", () => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await overridePopup(context, { showFrequency: "once_per_session", delaySeconds: 1, showOnPages: "not-an-array" });
     await page.goto(`${baseUrl}/cart`);
-    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 20_000 }).toBe(true);
     await popupDialog(page).getByRole("button", { name: "Close popup" }).click();
     await page.reload();
     await hydrated(page);
@@ -123,7 +123,7 @@ describe.concurrent("popup in Chromium", () => {
     expect(await popupDialog(page).count()).toBe(0);
     await page.evaluate(() => sessionStorage.clear());
     await page.reload();
-    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 20_000 }).toBe(true);
     await context.close();
   });
 
@@ -131,12 +131,12 @@ describe.concurrent("popup in Chromium", () => {
     const { context, page } = await openStorefront(browser, { popup: true });
     await overridePopup(context, { showFrequency: "always", delaySeconds: 1, imageUrl: "/features/cold.svg" });
     await page.goto(baseUrl);
-    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByTestId("popup-image").isVisible()).toBe(true);
     await popupDialog(page).getByRole("button", { name: "Close popup" }).click();
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
-    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => popupDialog(page).isVisible(), { timeout: 20_000 }).toBe(true);
     expect(await page.getByTestId("popup-image").isVisible()).toBe(false);
     await context.close();
   });
