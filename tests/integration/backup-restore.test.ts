@@ -17,6 +17,8 @@ import { createEmptyPostgresDatabase, createSeededPostgresDatabase } from "../su
 // npm run backup and npm run restore, end to end: a store with an order, backed up while its
 // shop runs, restored into a new place, and a shop started there has every product, the order and
 // the images. Then the refusals: over existing data without --force, and onto a running shop.
+// Slow by nature (two to three spawned shops, six tool runs through tsx, two database loads): up
+// to about two minutes on a busy 2-core machine, hence the generous timeouts.
 
 const SHOPPER = {
   email: "asha@example.in",
@@ -102,7 +104,7 @@ async function storedRows(options: OpenDatabaseOptions) {
   }
 }
 
-describe("npm run backup and restore on the embedded database", { timeout: 240_000 }, () => {
+describe("npm run backup and restore on the embedded database", { timeout: 360_000 }, () => {
   it("backs up while the shop runs, restores into a new DATA_DIR where a shop finds every product, the order and the images; refuses to overwrite or to restore under a running shop", async () => {
     let variantId = "";
     const dataDir = await prepareDemoStore(async (database) => {
@@ -158,7 +160,7 @@ describe("npm run backup and restore on the embedded database", { timeout: 240_0
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE_URL)("npm run backup and restore on PostgreSQL", { timeout: 240_000 }, () => {
+describe.runIf(process.env.TEST_DATABASE_URL)("npm run backup and restore on PostgreSQL", { timeout: 360_000 }, () => {
   it("pg_dump while the shop runs, pg_restore into a fresh database where a shop finds every product, the order and the images; refuses a database a shop is connected to", async () => {
     const source = await createSeededPostgresDatabase();
     cleanups.push(source.drop);

@@ -142,7 +142,7 @@ export async function restoreBackup(target: BackupTarget, from: string, opts: { 
     );
   }
   fs.mkdirSync(target.dataDir, { recursive: true });
-  // Held throughout: no shop starts on this folder while it is restored (on PostgreSQL it guards the media).
+  // Held throughout: no shop on the embedded database starts on this folder while it is restored, nor a second restore.
   let release: () => void;
   try {
     release = acquireDataDirLock(target.dataDir);
