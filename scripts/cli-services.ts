@@ -47,6 +47,15 @@ const WAIT_FOR_STARTING_SHOP_MS = 180_000;
 export async function onShopOrDirect<T>(command: string, input: unknown, direct: (services: AppServices) => Promise<T>, opts: { seed?: boolean } = {}): Promise<T> {
   const config = cliConfig();
   if (config.databaseUrl) return withServices(direct, opts);
+  return onEmbeddedShopOr(config, command, input, () => openAndRun(direct, opts));
+}
+
+/**
+ * On the embedded database: hands `command` to the shop running on DATA_DIR, or, when none is,
+ * runs `direct` (which opens the data folder itself; its DataDirLockedError means a shop holds the
+ * folder but does not answer yet, i.e. is starting, and is waited for).
+ */
+export async function onEmbeddedShopOr<T>(config: AppConfig, command: string, input: unknown, direct: () => Promise<T>): Promise<T> {
   const deadline = Date.now() + WAIT_FOR_STARTING_SHOP_MS;
   let told = false;
   for (;;) {
@@ -56,7 +65,7 @@ export async function onShopOrDirect<T>(command: string, input: unknown, direct:
       if (!(error instanceof ControlUnavailable)) throw error;
     }
     try {
-      return await openAndRun(direct, opts);
+      return await direct();
     } catch (error) {
       if (!(error instanceof DataDirLockedError)) {
         console.error(`glacial: ${error instanceof Error ? error.message : String(error)}`);

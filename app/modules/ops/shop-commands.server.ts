@@ -1,5 +1,8 @@
+import path from "node:path";
+import type { Database } from "~/db/database.server";
 import type { Db } from "~/db/types";
 import { staffUserInput, upsertStaffUser, type Auth, type StaffUserInput } from "~/modules/staff/staff.server";
+import { dumpEmbeddedDatabase } from "./backup.server";
 import { ControlError, type ControlHandlers } from "./control-socket.server";
 
 // What a command-line tool may ask the running shop to do over its control socket. Each
@@ -21,8 +24,14 @@ export async function createStaffUser(services: { db: Db; auth: Auth }, input: S
   return { id, created, email: input.email, roles: input.roles };
 }
 
-export function shopCommands(services: { db: Db; auth: Auth }, more: ControlHandlers = {}): ControlHandlers {
+export function shopCommands(services: { db: Db; auth: Auth; database: Pick<Database, "pglite"> }, more: ControlHandlers = {}): ControlHandlers {
   return {
+    // npm run backup: the embedded database dumped by the process that holds it, into the file named.
+    backup: async (raw) => {
+      const file = (raw as { file?: unknown } | null)?.file;
+      if (typeof file !== "string" || !path.isAbsolute(file)) throw new ControlError("backup needs an absolute file path");
+      return dumpEmbeddedDatabase(services.database, file);
+    },
     "user:create": async (raw) => {
       const parsed = parseUserCreateInput(raw);
       if (!parsed.ok) throw new ControlError(parsed.message);
