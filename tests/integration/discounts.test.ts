@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "~/modules/audit/audit.server";
+import { signInStaff } from "~/modules/staff/sign-in.server";
+import { action as discountsAction, loader as discountsLoader } from "~/routes/admin/discounts";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { discountRedemptions, discounts } from "~/modules/discounts/schema";
 import { placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
@@ -9,7 +13,7 @@ import { invoiceDiscountNote, invoiceTotals } from "~/modules/orders/invoice-fig
 import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines, orders } from "~/modules/orders/schema";
 import type { AppServices } from "~/services.server";
-import { createStaff, openTestServices } from "../support/test-services";
+import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
 // Discount codes at checkout, against a real database: the server prices the code itself inside
@@ -188,5 +192,128 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
     expect(row!.usedCount).toBe(10);
     expect(await services.db.select().from(discountRedemptions).where(eq(discountRedemptions.discountId, code.id))).toHaveLength(10);
     expect(await services.db.select().from(orders).where(eq(orders.discountCode, "RACE10"))).toHaveLength(10);
+  });
+
+  describe("the back office", () => {
+    const cookies = new Map<string, string>();
+    const signIn = async (email: string, roles: Parameters<typeof createStaff>[2]) => {
+      const user = await createStaff(services, email, roles);
+      const result = await signInStaff(services, requestFrom("/admin/login", { method: "POST" }), user);
+      if (result.kind !== "signed-in") throw new Error(`sign-in of ${email} failed`);
+      cookies.set(email, cookieHeader(result.headers));
+    };
+    /** A POST to the route's action as the browser sends it; `read` tells whether the body was read. */
+    function post(path: string, fields: Record<string, string>, as?: string) {
+      let read = false;
+      const text = new URLSearchParams(fields).toString();
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          read = true;
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+        // Nothing is pulled until someone reads (the default would pull one chunk at once).
+      }, { highWaterMark: 0 });
+      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.1", origin: TEST_PUBLIC_URL });
+      if (as) headers.set("cookie", cookies.get(as)!);
+      const request = new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+      return { run: () => discountsAction({ request, context: { services }, params: {} } as never), read: () => read };
+    }
+    /** The status an action answers with: its own, a redirect's, or a thrown refusal's. */
+    async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; body?: unknown; location?: string | null }> {
+      try {
+        const out = await run();
+        if (out && typeof out === "object" && "init" in out) {
+          const d = out as { init: { status?: number } | null; data: unknown };
+          return { status: d.init?.status ?? 200, body: d.data };
+        }
+        return { status: 200, body: out };
+      } catch (thrown) {
+        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
+        if (isRouteErrorResponse(thrown)) return { status: thrown.status };
+        if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: { status: number } }).init.status, body: (thrown as unknown as { data: unknown }).data };
+        throw thrown;
+      }
+    }
+    const fields = (overrides: Record<string, string> = {}) => ({
+      code: "monsoon15",
+      kind: "percentage",
+      percent: "15",
+      amount: "",
+      minOrder: "1,000",
+      startsAt: "",
+      endsAt: "",
+      usageLimit: "3",
+      perCustomerLimit: "1",
+      ...overrides,
+    });
+
+    beforeAll(async () => {
+      await signIn("owner@glacial.in", ["super_admin"]);
+      await signIn("shopkeeper@glacial.in", ["admin"]);
+      await signIn("viewer@glacial.in", ["viewer"]);
+      await signIn("helpdesk@glacial.in", ["support"]);
+    });
+
+    it("refuses anyone without the discounts permission before reading the body: 401 signed out, 403 viewer and support", async () => {
+      for (const [as, status] of [
+        [undefined, 401],
+        ["viewer@glacial.in", 403],
+        ["helpdesk@glacial.in", 403],
+      ] as const) {
+        for (const op of ["create", "save", "deactivate", "activate", "bogus"]) {
+          const call = post(`/admin/discounts?do=${op}`, fields(), as);
+          expect((await statusOf(call.run)).status).toBe(status);
+          expect(call.read()).toBe(false);
+        }
+      }
+      expect(await services.db.select().from(discounts).where(eq(discounts.code, "MONSOON15"))).toEqual([]);
+      // The page itself sends them away too.
+      const page = await statusOf(() => discountsLoader({ request: requestFrom("/admin/discounts", { cookie: cookies.get("viewer@glacial.in") }), context: { services }, params: {} } as never));
+      expect(page).toMatchObject({ status: 302, location: "/admin/dashboard" });
+    });
+
+    it("creates, lists with uses, status and revenue, edits, refuses mistakes beside their fields, and deactivates: each write audited", async () => {
+      const created = await statusOf(post("/admin/discounts?edit=new&do=create", fields(), "shopkeeper@glacial.in").run);
+      expect(created).toMatchObject({ status: 302, location: "/admin/discounts?saved=Discount%20MONSOON15%20created." });
+      const [row] = await services.db.select().from(discounts).where(eq(discounts.code, "MONSOON15"));
+      expect(row).toMatchObject({ kind: "percentage", percentBasisPoints: 1_500, minOrderPaise: 100_000, usageLimit: 3, perCustomerLimit: 1, active: true });
+
+      // The same code in other letters is the same code.
+      const again = await statusOf(post("/admin/discounts?edit=new&do=create", fields({ code: "Monsoon15" }), "owner@glacial.in").run);
+      expect(again).toMatchObject({ status: 400, body: { fieldErrors: { code: "The code MONSOON15 already exists: choose another." } } });
+      const bad = await statusOf(post("/admin/discounts?edit=new&do=create", fields({ code: "X1", percent: "120", endsAt: "2026-13-01T00:00" }), "owner@glacial.in").run);
+      expect(bad).toMatchObject({ status: 400, body: { fieldErrors: { code: expect.any(String), percent: "Percentage must be a whole number from 1 to 100.", endsAt: expect.any(String) }, values: expect.objectContaining({ code: "X1" }) } });
+
+      // Used once, by an order of ₹1,299 (15 % off: ₹1,104.15 + ₹99 + ₹49 = ₹1,252).
+      const order = placed(await buy([{ variantId: bottle, quantity: 1 }], "MONSOON15", { email: "meera@example.in" }));
+      const listed = await discountsLoader({ request: requestFrom("/admin/discounts", { cookie: cookies.get("shopkeeper@glacial.in") }), context: { services }, params: {} } as never);
+      expect(listed.rows.find((r) => r.code === "MONSOON15")).toMatchObject({ kind: "Percentage", value: "15%", uses: "1 / 3", status: "active", revenuePaise: order.totalPaise });
+      expect(order.totalPaise).toBe(125_200);
+
+      // A limit under the uses already made is refused beside its field; a stale version is refused whole.
+      const lower = await statusOf(post(`/admin/discounts?edit=${row!.id}&do=save`, { ...fields({ usageLimit: "0" }), id: row!.id, version: "1" }, "shopkeeper@glacial.in").run);
+      expect(lower).toMatchObject({ status: 400, body: { fieldErrors: { usageLimit: expect.any(String) } } });
+      const scheduled = await statusOf(
+        post(`/admin/discounts?edit=${row!.id}&do=save`, { ...fields({ startsAt: "2099-01-01T09:00", usageLimit: "5" }), id: row!.id, version: "1" }, "shopkeeper@glacial.in").run,
+      );
+      expect(scheduled).toMatchObject({ status: 302 });
+      const stale = await statusOf(post(`/admin/discounts?edit=${row!.id}&do=save`, { ...fields(), id: row!.id, version: "1" }, "shopkeeper@glacial.in").run);
+      expect(stale).toMatchObject({ status: 409 });
+      const [edited] = await services.db.select().from(discounts).where(eq(discounts.id, row!.id));
+      // 09:00 in India is 03:30 UTC.
+      expect(edited).toMatchObject({ version: 2, usageLimit: 5, startsAt: new Date("2099-01-01T03:30:00Z") });
+      const afterEdit = await discountsLoader({ request: requestFrom("/admin/discounts", { cookie: cookies.get("owner@glacial.in") }), context: { services }, params: {} } as never);
+      expect(afterEdit.rows.find((r) => r.code === "MONSOON15")).toMatchObject({ status: "scheduled", window: "from 1 Jan 2099, 9:00 am IST" });
+
+      const off = await statusOf(post("/admin/discounts?do=deactivate", { id: row!.id, version: "2" }, "shopkeeper@glacial.in").run);
+      expect(off).toMatchObject({ status: 302, location: "/admin/discounts?saved=Discount%20MONSOON15%20deactivated." });
+      expect((await quoteCart(services.db, [{ variantId: bottle, quantity: 1 }], { discountCode: "monsoon15" })).discountRefused?.message).toBe("This code is no longer available.");
+
+      const audit = (await listAudit(services.db, { module: "discounts" })).filter((a) => a.targetId === row!.id);
+      expect(audit.map((a) => a.action).sort()).toEqual(["create", "deactivate", "edit"]);
+      expect(audit.find((a) => a.action === "create")!.changes.after).toMatchObject({ name: "MONSOON15", percentBasisPoints: 1_500 });
+      expect(audit.find((a) => a.action === "edit")!.changes).toMatchObject({ before: { usageLimit: 3, startsAt: null }, after: { usageLimit: 5, startsAt: "2099-01-01T03:30:00.000Z" } });
+    });
   });
 });

@@ -58,6 +58,9 @@ const optionalMoment = (label: string) =>
     return date;
   });
 
+const PERCENT_MESSAGE = "Percentage must be a whole number from 1 to 100.";
+const AMOUNT_MESSAGE = "Amount must be at least ₹1, like 200 or 199.50.";
+
 export const discountForm = z
   .object({
     code: text.pipe(
@@ -73,11 +76,13 @@ export const discountForm = z
         ),
     ),
     kind: z.enum(DISCOUNT_KINDS, { message: "Choose what the code gives." }),
+    // Each amount is checked for its shape on its own, so every mistake shows at once; whether
+    // the kind needs it is checked below, once the fields are sound.
     /** Percentage codes: a whole percent. */
-    percent: text,
+    percent: text.refine((s) => s.trim() === "" || (/^\d{1,3}$/.test(s.trim()) && Number(s) >= 1 && Number(s) <= 100), PERCENT_MESSAGE),
     /** Fixed codes: rupees. */
-    amount: text,
-    minOrder: text,
+    amount: text.refine((s) => s.trim() === "" || (rupeesToPaiseText(s) ?? 0) >= 100, AMOUNT_MESSAGE),
+    minOrder: text.refine((s) => s.trim() === "" || rupeesToPaiseText(s) !== null, "Minimum order must be an amount in rupees, like 999, or empty for none."),
     startsAt: optionalMoment("Start"),
     endsAt: optionalMoment("End"),
     usageLimit: optionalCount("Total uses"),
@@ -88,12 +93,12 @@ export const discountForm = z
     let amountPaise: number | null = null;
     if (v.kind === "percentage") {
       const t = v.percent.trim();
-      if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > 100) ctx.addIssue({ code: "custom", path: ["percent"], message: "Percentage must be a whole number from 1 to 100." });
+      if (!/^\d{1,3}$/.test(t) || Number(t) < 1 || Number(t) > 100) ctx.addIssue({ code: "custom", path: ["percent"], message: PERCENT_MESSAGE });
       else percentBasisPoints = Number(t) * 100;
     }
     if (v.kind === "fixed") {
       const paise = rupeesToPaiseText(v.amount);
-      if (paise === null || paise < 100) ctx.addIssue({ code: "custom", path: ["amount"], message: "Amount must be at least ₹1, like 200 or 199.50." });
+      if (paise === null || paise < 100) ctx.addIssue({ code: "custom", path: ["amount"], message: AMOUNT_MESSAGE });
       else amountPaise = paise;
     }
     const minOrderPaise = v.minOrder.trim() ? rupeesToPaiseText(v.minOrder) : 0;
