@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "~/modules/audit/audit.server";
+import { listOutbox } from "~/modules/mail/mail.server";
 import { signInStaff } from "~/modules/staff/sign-in.server";
 import { action as discountsAction, loader as discountsLoader } from "~/routes/admin/discounts";
 import { productVariants, products } from "~/modules/catalog/schema";
 import { discountRedemptions, discounts } from "~/modules/discounts/schema";
-import { placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import { orderForShopper, placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
 import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
 import { invoiceDiscountNote, invoiceTotals } from "~/modules/orders/invoice-figures";
 import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
@@ -96,6 +97,10 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
     expect(await services.db.select().from(discountRedemptions).where(eq(discountRedemptions.orderId, order.id))).toEqual([
       expect.objectContaining({ discountId: code.id, email: "asha@example.in", discountPaise: 10_000, orderTotalPaise: 314_500 }),
     ]);
+
+    // The shopper's thank-you page and confirmation mail show the discount as a line of its own.
+    expect(await orderForShopper(services.db, order.number, order.accessToken)).toMatchObject({ subtotalPaise: 309_700, discount: { code: "HUNDRED", kind: "fixed", paise: 10_000 }, totalPaise: 314_500 });
+    await expect.poll(async () => (await listOutbox(services.db)).find((m) => m.subject === `Your GLACIAL order ${order.number}`)?.text ?? "").toContain("Discount (HUNDRED): −₹100");
 
     const ops = await createStaff(services, "dispatch@glacial.in", ["admin"]);
     const shipped = await transitionOrder(services, { id: ops.id, email: ops.email }, order.id, { action: "ship", expectedVersion: 1, carrier: "Blue Dart", trackingNumber: "BD1" });
