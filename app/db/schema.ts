@@ -4,6 +4,7 @@ import * as audit from "~/modules/audit/schema";
 import * as catalog from "~/modules/catalog/schema";
 import * as content from "~/modules/content/schema";
 import * as customers from "~/modules/customers/schema";
+import * as discounts from "~/modules/discounts/schema";
 import * as mail from "~/modules/mail/schema";
 import * as marketing from "~/modules/marketing/schema";
 import * as media from "~/modules/media/schema";
@@ -13,5 +14,5 @@ import * as settings from "~/modules/settings/schema";
 import * as staff from "~/modules/staff/schema";
 import * as support from "~/modules/support/schema";
 
-export const schema = { ...audit, ...catalog, ...content, ...customers, ...mail, ...marketing, ...media, ...orders, ...rateLimit, ...settings, ...staff, ...support };
+export const schema = { ...audit, ...catalog, ...content, ...customers, ...discounts, ...mail, ...marketing, ...media, ...orders, ...rateLimit, ...settings, ...staff, ...support };
 export type Schema = typeof schema;

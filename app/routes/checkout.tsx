@@ -46,8 +46,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const cart = cartOf(request);
   if (cart === "overflow") return data({ error: "Your cart has too many different items for one order. Please split it into two orders.", values, fieldErrors: {} }, { status: 400 });
+  const online = onlinePaymentEnabled(context.services.config);
+  // The discount box's buttons: price the cart again with (or without) the code and show the page
+  // again with everything typed so far; nothing is placed. A plain form post, so it works without script.
+  if (values.intent === "apply-discount" || values.intent === "remove-discount") {
+    const code = values.intent === "apply-discount" ? (values.discountCode ?? "").trim() : "";
+    if (values.intent === "apply-discount" && !code) {
+      return data({ error: "", values: { ...values, discountCode: "" }, fieldErrors: { discountCode: "Enter a discount code." }, quote: await quoteCart(context.services.db, cart, { onlinePayment: online }) }, { status: 400 });
+    }
+    const quote = await quoteCart(context.services.db, cart, { onlinePayment: online, discountCode: code, email: values.email });
+    const fieldErrors: Record<string, string> = quote.discountRefused ? { discountCode: quote.discountRefused.message } : {};
+    return data({ error: "", values: { ...values, discountCode: quote.discount?.code ?? "" }, fieldErrors, quote }, { status: quote.discountRefused ? 400 : 200 });
+  }
   const shopper = await currentShopper(context.services.auth, request.headers);
   const result = await placeOrder(context.services, form, cart, { userId: shopper?.id });
+  // Shown again with the code the shopper applied, priced as the server sees it now.
+  const requote = () => quoteCart(context.services.db, cart, { onlinePayment: online, discountCode: values.discountCode, email: values.email });
   switch (result.kind) {
     case "placed": {
       if (shopper && form.saveAddress === "on") {
@@ -64,23 +78,32 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "invalid": {
       // The page's own hidden fields (its key, the quote it showed) have no field to highlight.
       const expired = result.fieldErrors.idempotencyKey ?? result.fieldErrors.quoteDigest;
-      return data({ error: expired ?? "Please correct the highlighted fields.", values, fieldErrors: result.fieldErrors }, { status: 400 });
+      return data({ error: expired ?? "Please correct the highlighted fields.", values, fieldErrors: result.fieldErrors, quote: await requote() }, { status: 400 });
     }
     case "empty-cart":
       return data({ error: "Your cart is empty.", values, fieldErrors: {} }, { status: 400 });
-    case "quote-changed":
-      return data({ error: "Prices or availability changed since you opened checkout. Please review your order below, then place it again.", values, fieldErrors: {} }, { status: 409 });
+    case "quote-changed": {
+      const discountNow = result.quote.discount?.code ?? "";
+      const message =
+        discountNow !== (values.discountCode ?? "").trim().toUpperCase() || result.quote.discountRefused
+          ? "Your discount code changed the total. Please review your order below, then place it again."
+          : "Prices or availability changed since you opened checkout. Please review your order below, then place it again.";
+      return data({ error: message, values: { ...values, discountCode: discountNow }, fieldErrors: {}, quote: result.quote }, { status: 409 });
+    }
     case "out-of-stock":
-      return data({ error: result.message, values, fieldErrors: {} }, { status: 409 });
+      return data({ error: result.message, values, fieldErrors: {}, quote: await requote() }, { status: 409 });
+    case "discount-refused":
+      return data({ error: `${result.message} Your order was not placed: please review the new total below.`, values: { ...values, discountCode: "" }, fieldErrors: { discountCode: result.quote.discountRefused?.message ?? result.message }, quote: result.quote }, { status: 409 });
     case "payment-unavailable":
-      return data({ error: result.message, values, fieldErrors: { paymentMethod: result.message } }, { status: 400 });
+      return data({ error: result.message, values, fieldErrors: { paymentMethod: result.message }, quote: await requote() }, { status: 400 });
     case "key-reused":
-      return data({ error: "This checkout was already used for another cart. Please review your order and place it again.", values, fieldErrors: {} }, { status: 409 });
+      return data({ error: "This checkout was already used for another cart. Please review your order and place it again.", values, fieldErrors: {}, quote: await requote() }, { status: 409 });
   }
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => pageMeta({ title: "Checkout", description: "Place your GLACIAL order.", canonical: d?.canonical, noindex: true });
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutPage {...loaderData} submitted={actionData ?? null} />;
+  // After a post the action's quote is the one shown: it carries the discount code applied.
+  return <CheckoutPage {...loaderData} quote={actionData && "quote" in actionData && actionData.quote ? actionData.quote : loaderData.quote} submitted={actionData ?? null} />;
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
+import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
 
 type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 
@@ -21,6 +21,7 @@ export type AccountOrderProps = {
     trackingNumber: string | null;
     lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
     subtotalPaise: number;
+    discount?: OrderDiscount | null;
     shippingPaise: number;
     codFeePaise: number;
     roundOffPaise: number;
@@ -139,6 +140,12 @@ export function AccountOrder({ order, timeline, trackingUrl, invoiceUrl }: Accou
             <dt>Subtotal</dt>
             <dd>{formatPaise(order.subtotalPaise)}</dd>
           </div>
+          {order.discount ? (
+            <div className="flex justify-between" data-testid="order-discount">
+              <dt>{discountLine(order.discount).label}</dt>
+              <dd>{discountLine(order.discount).value}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Shipping</dt>
             <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>

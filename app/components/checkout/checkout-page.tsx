@@ -9,7 +9,10 @@ import { checkoutSchema, splitTax, type PaymentOption, type Quote, type QuoteLin
 import type { SavedAddress } from "~/modules/customers/customers";
 import { SavedAddressPicker, SAVED_ADDRESS_FORM } from "./saved-address-picker";
 
-type Submitted = { error: string; values: Record<string, string>; fieldErrors: Record<string, string> } | null;
+type Submitted = { error: string; values: Record<string, string>; fieldErrors: Record<string, string>; quote?: Quote | null } | null;
+
+const CHECKOUT_FORM = "checkout-form";
+const DISCOUNT_INTENTS = new Set(["apply-discount", "remove-discount"]);
 
 export type CheckoutPageProps = {
   quote: Quote | null;
@@ -38,7 +41,9 @@ function paymentLabel(option: PaymentOption): string {
 
 /** The checkout form and the order summary priced on the server. */
 export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted, signedIn = false, savedAddresses = [], chosenAddressId = null, prefill = {} }: CheckoutPageProps) {
-  const busy = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const discountBusy = busy && DISCOUNT_INTENTS.has(String(navigation.formData?.get("intent") ?? ""));
   useCartSentToServer(quote);
   const values = submitted?.values ?? {};
   const [errors, setErrors] = useState<Record<string, string>>(submitted?.fieldErrors ?? {});
@@ -73,6 +78,9 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
 
   // The same schema as the server's, before sending: mistakes show at once, beside their fields.
   const checkFirst = (event: React.FormEvent<HTMLFormElement>) => {
+    // The discount box's buttons only price the cart again: the rest of the form may be unfinished.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter && DISCOUNT_INTENTS.has(submitter.value)) return;
     const data = Object.fromEntries(new FormData(event.currentTarget));
     const parsed = checkoutSchema.safeParse(data);
     if (parsed.success) return;
@@ -91,7 +99,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
         </div>
       ) : null}
       <div className="grid gap-10 lg:grid-cols-[1fr_380px]">
-        <Form method="post" noValidate onSubmit={checkFirst} className="space-y-8" aria-label="Checkout">
+        <Form id={CHECKOUT_FORM} method="post" noValidate onSubmit={checkFirst} className="space-y-8" aria-label="Checkout">
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="quoteDigest" value={quote.digest} />
           <fieldset className="space-y-4">
@@ -160,15 +168,15 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
           </fieldset>
 
           {quote.ready ? null : <FormMessage error="Some items in your cart cannot be ordered as they are: see the summary, then update your cart." />}
-          <button type="submit" disabled={busy || !quote.ready} className="w-full rounded-full bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60">
-            {busy ? "Placing your order..." : `${method === "razorpay" ? "Place order and pay" : "Place order"} · ${formatPaise(total)}`}
+          <button type="submit" name="intent" value="place" disabled={busy || !quote.ready} className="w-full rounded-full bg-brand px-6 py-3 text-lg font-semibold text-white disabled:opacity-60">
+            {busy && !discountBusy ? "Placing your order..." : `${method === "razorpay" ? "Place order and pay" : "Place order"} · ${formatPaise(total)}`}
           </button>
           <p className="text-sm text-slate-700">
             By placing the order you agree to our <Link to="/terms-of-service" className="underline">terms</Link> and <Link to="/return-policy" className="underline">return policy</Link>.
           </p>
         </Form>
 
-        <Summary quote={quote} codFee={codFee} total={total} />
+        <Summary quote={quote} codFee={codFee} total={total} discountError={err("discountCode")} discountBusy={discountBusy} />
       </div>
       {/* The saved-address picker's own form (forms cannot nest): it reloads checkout with that address. */}
       {savedAddresses.length ? <Form id={SAVED_ADDRESS_FORM} method="get" action="/checkout" preventScrollReset replace /> : null}
@@ -229,8 +237,56 @@ function AddressFields({ prefix, v, err }: { prefix: "ship" | "bill"; v: (n: str
   );
 }
 
-function Summary({ quote, codFee, total }: { quote: Quote; codFee: number; total: number }) {
+/**
+ * The discount code box. Its controls belong to the checkout form (the `form` attribute), so
+ * Apply posts everything typed so far and the page comes back priced with the code, with or
+ * without script.
+ */
+function DiscountBox({ quote, error, busy }: { quote: Quote; error?: string; busy: boolean }) {
+  const applied = quote.discount;
+  if (applied) {
+    return (
+      <div className="mt-4 flex items-center justify-between gap-3 rounded-md bg-teal-50 px-3 py-2 text-sm text-teal-900" role="status">
+        <input type="hidden" name="discountCode" value={applied.code} form={CHECKOUT_FORM} />
+        <span>
+          Code <strong data-testid="checkout-discount-code">{applied.code}</strong> applied
+        </span>
+        <button type="submit" name="intent" value="remove-discount" form={CHECKOUT_FORM} disabled={busy} className="font-semibold underline">
+          Remove
+        </button>
+      </div>
+    );
+  }
+  // Enter in the code box applies the code (without script it places the order, which then shows the code's effect first).
+  const applyOnEnter = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== "Enter") return;
+    event.preventDefault();
+    event.currentTarget.closest("div[data-discount-box]")?.querySelector<HTMLButtonElement>("button[value='apply-discount']")?.click();
+  };
+  return (
+    <div data-discount-box className="mt-4 flex items-start gap-2">
+      {/* A new answer from the server starts the box empty again. */}
+      <TextField
+        key={`${quote.digest}-${quote.discountRefused?.code ?? ""}`}
+        label="Discount code"
+        name="discountCode"
+        form={CHECKOUT_FORM}
+        autoComplete="off"
+        className="flex-1"
+        defaultValue={quote.discountRefused?.code ?? ""}
+        error={error}
+        onKeyDown={applyOnEnter}
+      />
+      <button type="submit" name="intent" value="apply-discount" form={CHECKOUT_FORM} disabled={busy} className="mt-6 rounded-full border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60">
+        {busy ? "Applying..." : "Apply"}
+      </button>
+    </div>
+  );
+}
+
+function Summary({ quote, codFee, total, discountError, discountBusy }: { quote: Quote; codFee: number; total: number; discountError?: string; discountBusy: boolean }) {
   const t = quote.totals;
+  const discount = quote.discount;
   return (
     <section aria-labelledby="summary-heading" className="h-fit rounded-2xl border border-slate-200 p-5">
       <h2 id="summary-heading" className="text-xl font-bold">
@@ -258,8 +314,16 @@ function Summary({ quote, codFee, total }: { quote: Quote; codFee: number; total
           );
         })}
       </ul>
+      <DiscountBox quote={quote} error={discountError} busy={discountBusy} />
       <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4">
         <Row label="Subtotal" value={formatPaise(t.subtotalPaise)} testId="checkout-subtotal" />
+        {discount ? (
+          <Row
+            label={`Discount (${discount.code})`}
+            value={discount.kind === "free_shipping" ? "Free shipping" : `−${formatPaise(discount.goodsPaise)}`}
+            testId="checkout-discount"
+          />
+        ) : null}
         <Row label="Shipping" value={t.shipping.totalPaise === 0 ? "Free" : formatPaise(t.shipping.totalPaise)} testId="checkout-shipping" />
         {codFee ? <Row label="Cash on delivery fee" value={formatPaise(codFee)} testId="checkout-cod-fee" /> : null}
         <Row label="Total" value={formatPaise(total)} testId="checkout-total" strong />

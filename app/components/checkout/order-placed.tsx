@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
+import { discountLine, type OrderDiscount } from "~/modules/orders/orders";
 import { RazorpayPayment, type CheckoutOptions } from "./razorpay-payment";
 
 export type PlacedOrderView = {
@@ -16,6 +17,7 @@ export type PlacedOrderView = {
   shippingAddress: { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
   lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; totalPaise: number }[];
   subtotalPaise: number;
+  discount?: OrderDiscount | null;
   shippingPaise: number;
   codFeePaise: number;
   roundOffPaise: number;
@@ -90,6 +92,12 @@ export function OrderPlaced({ order, checkout = null, autoOpen = false }: { orde
             <dt>Subtotal</dt>
             <dd>{formatPaise(order.subtotalPaise)}</dd>
           </div>
+          {order.discount ? (
+            <div className="flex justify-between" data-testid="order-discount">
+              <dt>{discountLine(order.discount).label}</dt>
+              <dd>{discountLine(order.discount).value}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between">
             <dt>Shipping</dt>
             <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>

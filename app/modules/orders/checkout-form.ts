@@ -29,6 +29,13 @@ const base = z.object({
     .optional()
     .transform((v) => v || undefined),
   paymentMethod: z.enum(PAYMENT_METHODS, { message: "Choose how you want to pay." }),
+  /** A discount code the shopper applied; the server looks it up and prices it itself. */
+  discountCode: z
+    .string()
+    .trim()
+    .max(64, "A discount code has at most 64 characters.")
+    .optional()
+    .transform((v) => (v ? v.toUpperCase() : undefined)),
   /** One per checkout attempt: the same key sent again returns the same order. */
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "This checkout form has expired. Please reload the page."),
   /** What the shopper was shown (a digest of lines and prices): a change since is shown before placing the order. */

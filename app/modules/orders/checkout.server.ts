@@ -7,6 +7,8 @@ import { sellableVariants, takeStock, type SellableVariant } from "~/modules/cat
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
 import { normaliseIndianMobile } from "~/lib/india";
 import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
+import { checkDiscount, discountOnGoods, normaliseCode, refusalMessage, type AppliedDiscount } from "~/modules/discounts/discounts";
+import { DiscountUsedUp, lookUpCode, recordRedemption, type CodeLookup } from "~/modules/discounts/discounts.server";
 import { billingAddressOf, checkoutSchema, shippingAddressOf, type CheckoutForm, type PaymentMethod } from "./checkout-form";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { ensureRazorpayOrder } from "./payments.server";
@@ -58,7 +60,10 @@ async function checkoutSettings(db: Db | Tx): Promise<Settings> {
   return { shipping, cod, tax, gst };
 }
 
-function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings: Settings, placeOfSupplyStateCode: string, onlinePayment: PaymentOption): Quote {
+/** A code the shopper asked for, as read from the database, and when it is being used. */
+type DiscountAsked = { code: string; lookup: CodeLookup; now: Date };
+
+function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings: Settings, placeOfSupplyStateCode: string, onlinePayment: PaymentOption, asked?: DiscountAsked): Quote {
   const byId = new Map(variants.map((v) => [v.variantId, v]));
   const wanted = new Map<string, number>();
   for (const line of cart) wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
@@ -85,10 +90,25 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
   });
   const buyable = lines.filter((l) => l.problem === null);
   const subtotal = buyable.reduce((n, l) => n + l.totalPaise, 0);
-  const shippingPaise = buyable.length ? shippingFor(subtotal, settings.shipping) : 0;
+  // The code is judged on the goods before any discount; free shipping is then judged on what the
+  // goods cost after it (the shopper pays that), and a free-shipping code drops the charge.
+  let discount: AppliedDiscount | null = null;
+  let discountRefused: Quote["discountRefused"] = null;
+  if (asked) {
+    const check = checkDiscount(asked.lookup.rule, { subtotalPaise: subtotal, now: asked.now, customerUses: asked.lookup.customerUses });
+    if (check.ok) {
+      const rule = asked.lookup.rule!;
+      discount = { code: rule.code, kind: rule.kind, goodsPaise: discountOnGoods(rule, subtotal), shippingWaivedPaise: 0 };
+    } else {
+      discountRefused = { code: normaliseCode(asked.code), message: refusalMessage(check.refusal) };
+    }
+  }
+  const shippingFee = buyable.length ? shippingFor(subtotal - (discount?.goodsPaise ?? 0), settings.shipping) : 0;
+  if (discount?.kind === "free_shipping") discount.shippingWaivedPaise = shippingFee;
+  const shippingPaise = shippingFee - (discount?.shippingWaivedPaise ?? 0);
   const totals = priceOrder(
     buyable.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
-    { shippingPaise, codFeePaise: 0 },
+    { shippingPaise, codFeePaise: 0, discountPaise: discount?.goodsPaise ?? 0 },
     { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode },
   );
   const codTotal = totals.totalPaise + settings.cod.fee_paise;
@@ -97,7 +117,14 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
     : codTotal > settings.cod.max_order_paise
       ? { method: "cod", available: false, reason: `Cash on delivery is available for orders up to ${formatPaise(settings.cod.max_order_paise)}.`, feePaise: settings.cod.fee_paise }
       : { method: "cod", available: true, feePaise: settings.cod.fee_paise };
-  const digest = sha256(JSON.stringify([lines.map((l) => [l.variantId, l.engraving ?? "", l.quantity, l.unitPricePaise, l.problem?.kind ?? ""]), shippingPaise, settings.cod.fee_paise])).slice(0, 32);
+  const digest = sha256(
+    JSON.stringify([
+      lines.map((l) => [l.variantId, l.engraving ?? "", l.quantity, l.unitPricePaise, l.problem?.kind ?? ""]),
+      shippingPaise,
+      settings.cod.fee_paise,
+      discount ? [discount.code, discount.goodsPaise, discount.shippingWaivedPaise] : null,
+    ]),
+  ).slice(0, 32);
   return {
     lines,
     totals,
@@ -105,6 +132,8 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
     freeShippingOverPaise: settings.shipping.free_over_paise,
     gstRatePercent: settings.gst.percentage,
     payment: [onlinePayment, cod],
+    discount,
+    discountRefused,
     digest,
     ready: lines.length > 0 && lines.every((l) => l.problem === null),
   };
@@ -122,11 +151,25 @@ export function onlinePaymentEnabled(config: { razorpay?: unknown }): boolean {
   return Boolean(config.razorpay);
 }
 
-/** The cart priced from the database as it is now, with every problem named per line. */
-export async function quoteCart(db: Db, cart: readonly CartLineInput[], opts: { placeOfSupplyStateCode?: string; onlinePayment?: boolean } = {}): Promise<Quote> {
+/**
+ * The cart priced from the database as it is now, with every problem named per line; with a
+ * discount code, priced with it when it can be used (by `email`, when known), or with the reason
+ * it cannot.
+ */
+export async function quoteCart(
+  db: Db,
+  cart: readonly CartLineInput[],
+  opts: { placeOfSupplyStateCode?: string; onlinePayment?: boolean; discountCode?: string | null; email?: string | null } = {},
+): Promise<Quote> {
   const lines = normaliseCart(cart);
-  const [variants, settings] = await Promise.all([sellableVariants(db, lines.map((l) => l.variantId)), checkoutSettings(db)]);
-  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, onlinePayment(opts.onlinePayment ?? false));
+  const code = opts.discountCode?.trim();
+  const [variants, settings, lookup] = await Promise.all([
+    sellableVariants(db, lines.map((l) => l.variantId)),
+    checkoutSettings(db),
+    code ? lookUpCode(db, code, opts.email?.trim() || null) : Promise.resolve(null),
+  ]);
+  const asked = code && lookup ? { code, lookup, now: new Date() } : undefined;
+  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, onlinePayment(opts.onlinePayment ?? false), asked);
 }
 
 export type PlacedOrder = { id: string; number: string; accessToken: string; totalPaise: number; paymentMethod: PaymentMethod };
@@ -139,6 +182,8 @@ export type PlaceOrderResult =
   | { kind: "quote-changed"; quote: Quote }
   | { kind: "out-of-stock"; message: string; quote: Quote }
   | { kind: "payment-unavailable"; message: string }
+  /** The discount code cannot be used (any more): the quote is without it, and says why. */
+  | { kind: "discount-refused"; message: string; quote: Quote }
   /** The same checkout key was used for a different cart. */
   | { kind: "key-reused" };
 
@@ -182,17 +227,26 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       const settings = await checkoutSettings(tx);
       const variants = await sellableVariants(tx, cart.map((l) => l.variantId));
       const online = onlinePaymentEnabled(deps.config) && !!deps.jobs;
-      const quote = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online));
+      // The code's row is locked from here to the commit: orders with one code take turns, so the
+      // uses counted below are the true count (the only lock taken before the stock, in every
+      // order, so no two orders wait on each other in a circle).
+      const lookup = form.discountCode ? await lookUpCode(tx, form.discountCode, form.email, { lock: true }) : null;
+      const asked = form.discountCode && lookup ? { code: form.discountCode, lookup, now: new Date() } : undefined;
+      const quote = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online), asked);
       // Sold out since the page was shown: say so plainly (the decrement below guards the race).
       const short = quote.lines.find((l) => l.problem?.kind === "stock");
       if (short) throw new OutOfStock(short.title);
+      if (quote.discountRefused) {
+        const without = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online));
+        return { kind: "discount-refused", message: `${quote.discountRefused.code}: ${quote.discountRefused.message}`, quote: { ...without, discountRefused: quote.discountRefused } } as const;
+      }
       if (quote.digest !== form.quoteDigest || !quote.ready) return { kind: "quote-changed", quote } as const;
       const option = quote.payment.find((p) => p.method === form.paymentMethod)!;
       if (!option.available) return { kind: "payment-unavailable", message: option.reason ?? "This way of paying is not available." } as const;
       const codFeePaise = form.paymentMethod === "cod" ? settings.cod.fee_paise : 0;
       const totals = priceOrder(
         quote.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
-        { shippingPaise: quote.totals.shipping.totalPaise, codFeePaise },
+        { shippingPaise: quote.totals.shipping.totalPaise, codFeePaise, discountPaise: quote.discount?.goodsPaise ?? 0 },
         { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode: shipTo.stateCode },
       );
 
@@ -230,6 +284,9 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
           igstPaise: totals.igstPaise,
           roundOffPaise: totals.roundOffPaise,
           totalPaise: totals.totalPaise,
+          discountCode: quote.discount?.code ?? null,
+          discountKind: quote.discount?.kind ?? null,
+          discountPaise: totals.discountPaise,
           idempotencyKey: form.idempotencyKey,
           cartDigest: digestOfCart,
           accessTokenHash: sha256(accessToken),
@@ -258,6 +315,7 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
           engraving: l.engraving ?? null,
           quantity: l.quantity,
           unitPricePaise: l.unitPricePaise,
+          discountPaise: totals.lines[i]!.discountPaise,
           gstRatePercent: totals.lines[i]!.gstRatePercent,
           taxablePaise: totals.lines[i]!.taxablePaise,
           cgstPaise: totals.lines[i]!.cgstPaise,
@@ -266,6 +324,16 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
           totalPaise: totals.lines[i]!.totalPaise,
         })),
       );
+      // The use is counted by the transaction that places the order: both commit, or neither.
+      if (quote.discount && lookup?.rule) {
+        await recordRedemption(tx, {
+          discountId: lookup.rule.id,
+          orderId: id,
+          email: form.email,
+          discountPaise: quote.discount.goodsPaise + quote.discount.shippingWaivedPaise,
+          orderTotalPaise: totals.totalPaise,
+        });
+      }
       await tx.insert(orderEvents).values({
         orderId: id,
         kind: "placed",
@@ -273,11 +341,22 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
           ? `Order placed: online payment of ${formatPaise(totals.totalPaise)} awaited; stock held for ${holdMinutes} minutes.`
           : `Order placed: cash on delivery, ${formatPaise(totals.totalPaise)}.`,
       });
+      if (quote.discount) {
+        const what = quote.discount.kind === "free_shipping" ? "free shipping" : `${formatPaise(quote.discount.goodsPaise)} off`;
+        await tx.insert(orderEvents).values({ orderId: id, kind: "discount", message: `Discount code ${quote.discount.code} used: ${what}.` });
+      }
       // The hold's release is written by this transaction: it exists exactly when the order does.
       if (paysOnline) await deps.jobs!.send(ORDER_JOBS.releaseHold, { orderId: id }, { tx, startAfter: holdExpiresAt! });
       return { kind: "placed", order: { id, number, accessToken, totalPaise: totals.totalPaise, paymentMethod: form.paymentMethod }, replayed: false } as const;
     });
   } catch (error) {
+    if (error instanceof DiscountUsedUp) {
+      const placed = await existingOrder(deps.db, form.idempotencyKey, digestOfCart);
+      if (placed) return placed;
+      const quote = await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode, onlinePayment: onlinePaymentEnabled(deps.config) && !!deps.jobs });
+      const code = normaliseCode(form.discountCode ?? "");
+      return { kind: "discount-refused", message: `${code}: ${error.message}`, quote: { ...quote, discountRefused: { code, message: error.message } } };
+    }
     if (error instanceof OutOfStock) {
       const quote = await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode, onlinePayment: onlinePaymentEnabled(deps.config) && !!deps.jobs });
       return { kind: "out-of-stock", message: error.message, quote };
@@ -288,6 +367,11 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       if (again) return again;
     }
     throw error;
+  }
+  // The same checkout sent twice: the second waited on the code's lock and found its one use taken by the first.
+  if (outcome.kind === "discount-refused") {
+    const placed = await existingOrder(deps.db, form.idempotencyKey, digestOfCart);
+    if (placed) return placed;
   }
   if (outcome.kind === "replay") return (await existingOrder(deps.db, form.idempotencyKey, digestOfCart)) ?? { kind: "key-reused" };
   if (outcome.kind === "placed") await afterPlacing(deps, outcome.order);

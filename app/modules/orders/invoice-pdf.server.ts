@@ -3,6 +3,7 @@ import PDFDocument from "pdfkit";
 import type { Db } from "~/db/types";
 import { stateByCode } from "~/lib/india";
 import { getSetting } from "~/modules/settings/settings.server";
+import { invoiceDiscountNote, invoiceTotals } from "./invoice-figures";
 import { getOrderDetail } from "./order-admin.server";
 
 // The tax invoice as a PDF, with what CGST Rule 46 asks for: the supplier's name, address and
@@ -17,7 +18,7 @@ const FONT = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
 const FONT_BOLD = require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf");
 
 const paise = new Intl.NumberFormat("en-IN", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const rupees = (p: number) => `₹${paise.format(p / 100)}`;
+const rupees = (p: number) => (p < 0 ? `-₹${paise.format(-p / 100)}` : `₹${paise.format(p / 100)}`);
 const day = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 
 export type InvoicePdf = { number: string; bytes: Buffer };
@@ -78,7 +79,8 @@ export async function invoicePdf(db: Db, orderId: string, opts: { compress?: boo
       : [label, hsn, qty, rupees(p.taxablePaise), `${p.gstRatePercent}%`, rupees(p.igstPaise), rupees(p.totalPaise)];
   for (const l of order.lines) {
     const label = `${l.title}${l.variantTitle !== "Default" ? ` (${l.variantTitle})` : ""}${l.engraving ? `, engraved` : ""}`;
-    row(lineCells(label, l.hsnCode, String(l.quantity), l));
+    // The amount charged for the line: after its share of any discount, so taxable value + tax = amount.
+    row(lineCells(label, l.hsnCode, String(l.quantity), { ...l, totalPaise: l.totalPaise - l.discountPaise }));
   }
   // Charges that go with the goods, taxed at the goods' rate.
   const hsn = order.lines[0]?.hsnCode ?? seller.default_hsn;
@@ -86,12 +88,9 @@ export async function invoicePdf(db: Db, orderId: string, opts: { compress?: boo
   if (order.codFee.totalPaise) row(lineCells("Cash on delivery fee", hsn, "", order.codFee));
   doc.moveDown(0.5);
   doc.fontSize(9).font("body");
-  const totals: [string, number][] = [
-    ["Taxable value", order.taxablePaise],
-    ...(intra ? ([["CGST", order.cgstPaise], ["SGST", order.sgstPaise]] as [string, number][]) : ([["IGST", order.igstPaise]] as [string, number][])),
-    ...(order.roundOffPaise ? ([["Round-off", order.roundOffPaise]] as [string, number][]) : []),
-  ];
-  for (const [label, value] of totals) doc.text(`${label}: ${rupees(value)}`, { align: "right" });
+  const note = invoiceDiscountNote(order);
+  if (note) doc.text(note);
+  for (const [label, value] of invoiceTotals(order, intra)) doc.text(`${label}: ${rupees(value)}`, { align: "right" });
   doc.font("bold").fontSize(11).text(`Total: ${rupees(order.totalPaise)}`, { align: "right" });
   doc.moveDown();
   doc.font("body").fontSize(8).text(`Payment: ${order.paymentMethod === "cod" ? "cash on delivery" : "online"}. Prices include GST. This is a computer-generated invoice and needs no signature.`);

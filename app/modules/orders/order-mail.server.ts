@@ -1,6 +1,7 @@
 import { formatPaise } from "~/lib/money";
 import { stateByCode } from "~/lib/india";
 import type { MailMessage } from "~/modules/mail/mail.server";
+import { discountLine } from "./order-discount";
 import type { ShopperOrderView } from "./shopper-order.server";
 
 /** The shopper's confirmation: what was ordered, what it costs, where it goes, what happens next. */
@@ -11,6 +12,7 @@ export function orderConfirmationMail(order: ShopperOrderView, link: string): Ma
   );
   const money = [
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
+    ...(order.discount ? [`${discountLine(order.discount).label}: ${discountLine(order.discount).value}`] : []),
     `Shipping: ${order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}`,
     ...(order.codFeePaise ? [`Cash on delivery fee: ${formatPaise(order.codFeePaise)}`] : []),
     ...(order.roundOffPaise ? [`Round-off: ${formatPaise(order.roundOffPaise)}`] : []),

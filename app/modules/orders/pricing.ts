@@ -5,24 +5,35 @@
 // The rounding rule, in one place: each line's taxable value is rounded to the paisa; its tax is
 // the rest of the line's amount; inside one state the tax splits into CGST and SGST, and an odd
 // paisa goes to SGST; the order's total is rounded to the rupee on a separate round-off line.
+//
+// A discount on the goods lowers what is charged for them, so it lowers their taxable value too:
+// it is spread over the lines in proportion to their amounts (whole paise, the remainder placed
+// exactly), and each line's tax is taken out of its amount less its share.
+
+import { splitProportionally } from "~/modules/discounts/discounts";
 
 export type PricedLineInput = { unitPricePaise: number; quantity: number; gstRatePercent: number };
 
 export type TaxSplit = { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
 
-export type PricedLine = PricedLineInput & TaxSplit & { totalPaise: number };
+/** `totalPaise` is unit price × quantity; the line is charged `totalPaise - discountPaise`. */
+export type PricedLine = PricedLineInput & TaxSplit & { totalPaise: number; discountPaise: number };
 
 export type OrderCharges = {
   /** Shipping as charged (GST-inclusive), 0 when free. */
   shippingPaise: number;
   /** Cash-on-delivery fee (GST-inclusive), 0 for online payment. */
   codFeePaise: number;
+  /** Taken off the goods (GST-inclusive), at most their sum; 0 or absent without a discount. */
+  discountPaise?: number;
 };
 
 export type OrderTotals = {
   lines: PricedLine[];
-  /** Sum of the lines as charged. */
+  /** Sum of the lines before the discount (unit price × quantity). */
   subtotalPaise: number;
+  /** Taken off the goods: the sum of the lines' shares. */
+  discountPaise: number;
   shipping: TaxSplit & { totalPaise: number; gstRatePercent: number };
   codFee: TaxSplit & { totalPaise: number; gstRatePercent: number };
   taxablePaise: number;
@@ -56,27 +67,33 @@ export function shippingFor(subtotalPaise: number, shipping: { free_over_paise: 
  */
 export function priceOrder(lines: PricedLineInput[], charges: OrderCharges, place: { supplierStateCode: string; placeOfSupplyStateCode: string }): OrderTotals {
   const intraState = place.supplierStateCode === place.placeOfSupplyStateCode;
-  const priced = lines.map((line) => {
-    const totalPaise = line.unitPricePaise * line.quantity;
-    return { ...line, totalPaise, ...splitTax(totalPaise, line.gstRatePercent, intraState) };
+  const amounts = lines.map((line) => line.unitPricePaise * line.quantity);
+  const gross = amounts.reduce((n, a) => n + a, 0);
+  const shares = splitProportionally(amounts, Math.min(Math.max(0, charges.discountPaise ?? 0), gross));
+  const priced = lines.map((line, i) => {
+    const totalPaise = amounts[i]!;
+    const discountPaise = shares[i]!;
+    return { ...line, totalPaise, discountPaise, ...splitTax(totalPaise - discountPaise, line.gstRatePercent, intraState) };
   });
   const chargeRate = priced.reduce((max, l) => Math.max(max, l.gstRatePercent), 0);
   const shipping = { totalPaise: charges.shippingPaise, gstRatePercent: chargeRate, ...splitTax(charges.shippingPaise, chargeRate, intraState) };
   const codFee = { totalPaise: charges.codFeePaise, gstRatePercent: chargeRate, ...splitTax(charges.codFeePaise, chargeRate, intraState) };
-  const parts = [...priced, shipping, codFee];
+  // Every part as charged: the lines less their discount shares, then the charges.
+  const parts = [...priced.map((l) => ({ ...l, totalPaise: l.totalPaise - l.discountPaise })), shipping, codFee];
   const sum = (pick: (p: TaxSplit & { totalPaise: number }) => number) => parts.reduce((n, p) => n + pick(p), 0);
-  const gross = sum((p) => p.totalPaise);
-  const totalPaise = Math.round(gross / 100) * 100;
+  const charged = sum((p) => p.totalPaise);
+  const totalPaise = Math.round(charged / 100) * 100;
   return {
     lines: priced,
-    subtotalPaise: priced.reduce((n, l) => n + l.totalPaise, 0),
+    subtotalPaise: gross,
+    discountPaise: priced.reduce((n, l) => n + l.discountPaise, 0),
     shipping,
     codFee,
     taxablePaise: sum((p) => p.taxablePaise),
     cgstPaise: sum((p) => p.cgstPaise),
     sgstPaise: sum((p) => p.sgstPaise),
     igstPaise: sum((p) => p.igstPaise),
-    roundOffPaise: totalPaise - gross,
+    roundOffPaise: totalPaise - charged,
     totalPaise,
     intraState,
   };

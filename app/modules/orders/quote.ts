@@ -1,3 +1,4 @@
+import type { AppliedDiscount } from "~/modules/discounts/discounts";
 import type { PaymentMethod } from "./checkout-form";
 import type { OrderTotals } from "./pricing";
 
@@ -29,6 +30,10 @@ export type Quote = {
   /** The GST rate the lines are taxed at (today one rate for the shop, from settings). */
   gstRatePercent: number;
   payment: PaymentOption[];
+  /** The discount code applied to this quote, and what it takes off. */
+  discount: AppliedDiscount | null;
+  /** A code asked for that cannot be used, and why (the checkout shows it beside the code box). */
+  discountRefused: { code: string; message: string } | null;
   /** A digest of what the shopper is shown: lines, prices, shipping and fees. */
   digest: string;
   /** False while any line has a problem. */

@@ -41,6 +41,10 @@ export const orders = pgTable(
     igstPaise: integer("igst_paise").notNull(),
     roundOffPaise: integer("round_off_paise").notNull(),
     totalPaise: integer("total_paise").notNull(),
+    /** The discount code used (upper-case), its kind, and what it took off the goods (0 for free shipping). */
+    discountCode: text("discount_code"),
+    discountKind: text("discount_kind"),
+    discountPaise: integer("discount_paise").notNull().default(0),
     /** One per checkout attempt: the same key again is the same order. */
     idempotencyKey: text("idempotency_key").notNull(),
     /** The cart the key was used with (variants, quantities, engravings). */
@@ -91,6 +95,8 @@ export const orderLines = pgTable(
     engraving: text("engraving"),
     quantity: integer("quantity").notNull(),
     unitPricePaise: integer("unit_price_paise").notNull(),
+    /** This line's share of the order's discount; taxable value and tax are of total less this. */
+    discountPaise: integer("discount_paise").notNull().default(0),
     gstRatePercent: integer("gst_rate_percent").notNull(),
     taxablePaise: integer("taxable_paise").notNull(),
     cgstPaise: integer("cgst_paise").notNull(),

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
 import type { Mailer } from "~/modules/mail/mail.server";
+import { orderDiscountOf, type OrderDiscount } from "./order-discount";
 import { orderConfirmationMail } from "./order-mail.server";
 import { orderLines, orders } from "./schema";
 
@@ -30,6 +31,7 @@ export type ShopperOrderView = {
   shippingAddress: typeof orders.$inferSelect.shippingAddress;
   lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
   subtotalPaise: number;
+  discount: OrderDiscount | null;
   shippingPaise: number;
   codFeePaise: number;
   roundOffPaise: number;
@@ -67,6 +69,7 @@ async function viewOf(db: DbOrTx, order: OrderRow): Promise<ShopperOrderView> {
     shippingAddress: order.shippingAddress,
     lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
     subtotalPaise: order.subtotalPaise,
+    discount: orderDiscountOf(order),
     shippingPaise: order.shipping.totalPaise,
     codFeePaise: order.codFee.totalPaise,
     roundOffPaise: order.roundOffPaise,

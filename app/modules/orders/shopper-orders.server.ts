@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { attachGuestOrders, listShopperOrders, type ShopperOrderSummary } from "./checkout.server";
 import { invoicePdf, type InvoicePdf } from "./invoice-pdf.server";
+import { orderDiscountOf, type OrderDiscount } from "./order-discount";
 import type { OrderStatus } from "./order-rules";
 import { invoices, orderEvents, orderLines, orders, type StoredAddress } from "./schema";
 
@@ -35,6 +36,7 @@ export type AccountOrderDetail = {
   trackingNumber: string | null;
   lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
   subtotalPaise: number;
+  discount: OrderDiscount | null;
   shippingPaise: number;
   codFeePaise: number;
   roundOffPaise: number;
@@ -82,6 +84,7 @@ export async function accountOrderDetail(db: Db, shopper: AccountShopper, number
     trackingNumber: order.trackingNumber,
     lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
     subtotalPaise: order.subtotalPaise,
+    discount: orderDiscountOf(order),
     shippingPaise: order.shipping.totalPaise,
     codFeePaise: order.codFee.totalPaise,
     roundOffPaise: order.roundOffPaise,

@@ -6,7 +6,7 @@ import { OrderNoteForm } from "~/components/admin/orders/order-note-form";
 import { FormMessage } from "~/components/ui/field";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/orders";
+import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/orders";
 import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
 import { RefundPanel, type CreditNoteView, type RefundView } from "./refund-panel";
 
@@ -31,6 +31,9 @@ export type OrderDetailProps = {
     carrier: string | null;
     trackingNumber: string | null;
     subtotalPaise: number;
+    discountCode?: string | null;
+    discountKind?: string | null;
+    discountPaise?: number;
     shipping: Charge;
     codFee: Charge;
     cgstPaise: number;
@@ -171,6 +174,12 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
         </table>
         <dl className="ml-auto mt-3 w-72 space-y-1 text-sm">
           <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatPaise(order.subtotalPaise)}</dd></div>
+          {order.discountCode ? (
+            <div className="flex justify-between" data-testid="order-discount">
+              <dt>{discountLine({ code: order.discountCode, kind: order.discountKind ?? "", paise: order.discountPaise ?? 0 }).label}</dt>
+              <dd>{discountLine({ code: order.discountCode, kind: order.discountKind ?? "", paise: order.discountPaise ?? 0 }).value}</dd>
+            </div>
+          ) : null}
           <div className="flex justify-between"><dt>Shipping</dt><dd>{order.shipping.totalPaise ? formatPaise(order.shipping.totalPaise) : "Free"}</dd></div>
           {order.codFee.totalPaise ? <div className="flex justify-between"><dt>COD fee</dt><dd>{formatPaise(order.codFee.totalPaise)}</dd></div> : null}
           {order.roundOffPaise ? <div className="flex justify-between"><dt>Round-off</dt><dd>{formatPaise(order.roundOffPaise)}</dd></div> : null}

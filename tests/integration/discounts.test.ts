@@ -1,0 +1,324 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import { isRouteErrorResponse } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listAudit } from "~/modules/audit/audit.server";
+import { listOutbox } from "~/modules/mail/mail.server";
+import { signInStaff } from "~/modules/staff/sign-in.server";
+import { action as discountsAction, loader as discountsLoader } from "~/routes/admin/discounts";
+import { productVariants, products } from "~/modules/catalog/schema";
+import { discountRedemptions, discounts } from "~/modules/discounts/schema";
+import { orderForShopper, placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
+import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
+import { invoiceDiscountNote, invoiceTotals } from "~/modules/orders/invoice-figures";
+import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
+import { orderLines, orders } from "~/modules/orders/schema";
+import type { AppServices } from "~/services.server";
+import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
+import { DRIVERS } from "../support/test-database";
+
+// Discount codes at checkout, against a real database: the server prices the code itself inside
+// the order's transaction, counts its use there, and never lets a limited code be used once more
+// than its limit, however many orders race for it.
+
+const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
+
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    email: "asha@example.in",
+    phone: "98765 43210",
+    shipName: "Asha Rao",
+    shipLine1: "12, 4th Cross, Indiranagar",
+    shipCity: "Bengaluru",
+    shipState: "29",
+    shipPin: "560038",
+    billingSame: "on",
+    paymentMethod: "cod",
+    idempotencyKey: key(),
+    ...overrides,
+  };
+}
+
+describe.each(DRIVERS)("discount codes on %s", (kind) => {
+  let services: AppServices;
+  let bottle: string; // ₹1,299
+  let flask: string; // ₹499
+
+  async function createProduct(slug: string, pricePaise: number, stock: number) {
+    const [p] = await services.db.insert(products).values({ slug, title: slug.replace(/-/g, " "), status: "active", hsnCode: "73239390" }).returning();
+    const [v] = await services.db.insert(productVariants).values({ productId: p!.id, sku: slug.toUpperCase(), pricePaise, stockQuantity: stock }).returning();
+    return v!.id;
+  }
+  async function createCode(code: string, values: Partial<typeof discounts.$inferInsert> = {}) {
+    const [row] = await services.db
+      .insert(discounts)
+      .values({ code, kind: "percentage", percentBasisPoints: 1_000, ...values })
+      .returning();
+    return row!;
+  }
+  /** What the checkout page does: quote the cart with the code, then send the form with that quote's digest. */
+  async function buy(cart: CartLineInput[], code: string | undefined, overrides: Record<string, unknown> = {}): Promise<PlaceOrderResult> {
+    const email = (overrides.email as string | undefined) ?? "asha@example.in";
+    const quote = await quoteCart(services.db, cart, { discountCode: code, email });
+    return placeOrder(services, form({ quoteDigest: quote.digest, discountCode: code, ...overrides }), cart);
+  }
+  const placed = (r: PlaceOrderResult) => {
+    if (r.kind !== "placed") throw new Error(`not placed: ${JSON.stringify(r).slice(0, 400)}`);
+    return r.order;
+  };
+
+  beforeAll(async () => {
+    services = await openTestServices(kind);
+    bottle = await createProduct("steel-bottle", 129_900, 500);
+    flask = await createProduct("mini-flask", 49_900, 500);
+  });
+  afterAll(() => services?.close());
+
+  it("places an order with a code: the discount spread over the lines, GST on the discounted value, the use counted, the invoice showing it", async () => {
+    const code = await createCode("HUNDRED", { kind: "fixed", percentBasisPoints: null, amountPaise: 10_000 });
+    const cart = [
+      { variantId: bottle, quantity: 2 },
+      { variantId: flask, quantity: 1 },
+    ];
+    // Typed in lower case: codes are matched without case.
+    const order = placed(await buy(cart, "hundred"));
+    const [row] = await services.db.select().from(orders).where(eq(orders.id, order.id));
+    // ₹3,097 - ₹100 = ₹2,997 (over ₹2,999? no: shipping ₹99 is charged) + ₹49 COD fee = ₹3,145.
+    expect(row).toMatchObject({ subtotalPaise: 309_700, discountCode: "HUNDRED", discountKind: "fixed", discountPaise: 10_000, totalPaise: 314_500 });
+    expect(row!.taxablePaise + row!.cgstPaise + row!.sgstPaise + row!.roundOffPaise).toBe(314_500);
+    const lines = await services.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+    // The shares and their tax, as worked by hand in the unit test: 8389 + 1611 paise.
+    expect(lines.map((l) => [l.totalPaise, l.discountPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise])).toEqual([
+      [259_800, 8_389, 213_060, 19_175, 19_176],
+      [49_900, 1_611, 40_923, 3_683, 3_683],
+    ]);
+    const [counted] = await services.db.select().from(discounts).where(eq(discounts.id, code.id));
+    expect(counted!.usedCount).toBe(1);
+    expect(await services.db.select().from(discountRedemptions).where(eq(discountRedemptions.orderId, order.id))).toEqual([
+      expect.objectContaining({ discountId: code.id, email: "asha@example.in", discountPaise: 10_000, orderTotalPaise: 314_500 }),
+    ]);
+
+    // The shopper's thank-you page and confirmation mail show the discount as a line of its own.
+    expect(await orderForShopper(services.db, order.number, order.accessToken)).toMatchObject({ subtotalPaise: 309_700, discount: { code: "HUNDRED", kind: "fixed", paise: 10_000 }, totalPaise: 314_500 });
+    await expect.poll(async () => (await listOutbox(services.db)).find((m) => m.subject === `Your GLACIAL order ${order.number}`)?.text ?? "").toContain("Discount (HUNDRED): −₹100");
+
+    const ops = await createStaff(services, "dispatch@glacial.in", ["admin"]);
+    const shipped = await transitionOrder(services, { id: ops.id, email: ops.email }, order.id, { action: "ship", expectedVersion: 1, carrier: "Blue Dart", trackingNumber: "BD1" });
+    expect(shipped.ok).toBe(true);
+    const pdf = (await invoicePdf(services.db, order.id, { compress: false }))!;
+    expect(pdf.bytes.toString("latin1")).toContain(`(Order ${order.number})`);
+    // What the PDF prints under its lines (its text is drawn in glyphs, so it is read from the same list).
+    const detail = (await getOrderDetail(services.db, order.id))!;
+    const figures = invoiceTotals(detail, true);
+    expect(figures).toEqual([
+      ["Goods before discount", 309_700],
+      ["Discount (HUNDRED)", -10_000],
+      ["Taxable value", row!.taxablePaise],
+      ["CGST", row!.cgstPaise],
+      ["SGST", row!.sgstPaise],
+    ]);
+    // Shipping ₹99 and the ₹49 COD fee are taxed as before: 8390 + 4153 taxable.
+    expect(row!.taxablePaise).toBe(213_060 + 40_923 + 8_390 + 4_153);
+    expect(invoiceDiscountNote(detail)).toMatch(/after the discount/);
+  });
+
+  it("ignores a discount amount, a total or a line discount sent by the client", async () => {
+    await createCode("TEN");
+    const cart = [{ variantId: bottle, quantity: 1 }];
+    const quote = await quoteCart(services.db, cart, { discountCode: "TEN" });
+    const order = placed(
+      await placeOrder(services, form({ quoteDigest: quote.digest, discountCode: "TEN", discountPaise: "129900", discount: "99999", totalPaise: "100", goodsPaise: "129900" }), cart),
+    );
+    const [row] = await services.db.select().from(orders).where(eq(orders.id, order.id));
+    // 10 % of ₹1,299 = ₹129.90; ₹1,169.10 + ₹99 + ₹49 = ₹1,317.10 -> ₹1,317.
+    expect(row).toMatchObject({ discountPaise: 12_990, totalPaise: 131_700 });
+
+    // A code sent without the quote it belongs to is not slipped in: the page is shown the new total first.
+    const plain = await quoteCart(services.db, cart);
+    const changed = await placeOrder(services, form({ quoteDigest: plain.digest, discountCode: "TEN" }), cart);
+    expect(changed).toMatchObject({ kind: "quote-changed", quote: { discount: { code: "TEN", goodsPaise: 12_990 } } });
+  });
+
+  it("refuses each kind of bad code with its own message, and places nothing", async () => {
+    const now = Date.now();
+    await createCode("OLD", { endsAt: new Date(now - 60_000) });
+    await createCode("SOON", { startsAt: new Date("2099-06-01T04:30:00Z") });
+    await createCode("BIGSPEND", { minOrderPaise: 500_000 });
+    await createCode("ONCEEACH", { perCustomerLimit: 1 });
+    await createCode("FULL", { usageLimit: 1, usedCount: 1 });
+    const cart = [{ variantId: bottle, quantity: 1 }];
+    const refused = async (code: string) => (await quoteCart(services.db, cart, { discountCode: code, email: "asha@example.in" })).discountRefused?.message;
+    expect(await refused("NOPE")).toMatch(/don't recognise this code/);
+    expect(await refused("old")).toBe("This code has expired.");
+    expect(await refused("SOON")).toBe("This code is not valid yet: it starts on 1 Jun 2099, 10:00 am IST.");
+    // ₹5,000 - ₹1,299 = ₹3,701.
+    expect(await refused("BIGSPEND")).toBe("Add ₹3,701 more to use this code.");
+    expect(await refused("FULL")).toBe("This code has reached its usage limit.");
+
+    placed(await buy(cart, "ONCEEACH"));
+    expect(await refused("ONCEEACH")).toBe("You have already used this code.");
+    // The same address in other letters is the same customer.
+    const again = await placeOrder(services, form({ quoteDigest: (await quoteCart(services.db, cart)).digest, discountCode: "ONCEEACH", email: "ASHA@example.in" }), cart);
+    expect(again).toMatchObject({ kind: "discount-refused", message: "ONCEEACH: You have already used this code.", quote: { discount: null } });
+    const before = (await services.db.select().from(orders)).length;
+    for (const code of ["NOPE", "OLD", "SOON", "BIGSPEND", "FULL"]) {
+      const result = await placeOrder(services, form({ quoteDigest: (await quoteCart(services.db, cart)).digest, discountCode: code }), cart);
+      expect(result.kind).toBe("discount-refused");
+    }
+    expect((await services.db.select().from(orders)).length).toBe(before);
+    // Another customer may still use the once-each code.
+    placed(await buy(cart, "ONCEEACH", { email: "ravi@example.in" }));
+  });
+
+  it("waives shipping with a free-shipping code", async () => {
+    await createCode("SHIPFREE", { kind: "free_shipping", percentBasisPoints: null });
+    const cart = [{ variantId: flask, quantity: 1 }];
+    const quote = await quoteCart(services.db, cart, { discountCode: "SHIPFREE" });
+    expect(quote.discount).toEqual({ code: "SHIPFREE", kind: "free_shipping", goodsPaise: 0, shippingWaivedPaise: 9_900 });
+    const order = placed(await buy(cart, "SHIPFREE"));
+    const [row] = await services.db.select().from(orders).where(eq(orders.id, order.id));
+    // ₹499 + ₹49 COD fee, no shipping.
+    expect(row).toMatchObject({ discountCode: "SHIPFREE", discountPaise: 0, totalPaise: 54_800, shipping: expect.objectContaining({ totalPaise: 0 }) });
+  });
+
+  it("uses a code limited to 10 uses exactly 10 times when 50 orders race for it", async () => {
+    const code = await createCode("RACE10", { usageLimit: 10 });
+    const cart = [{ variantId: flask, quantity: 1 }];
+    const quote = await quoteCart(services.db, cart, { discountCode: "RACE10" });
+    expect(quote.discount).not.toBeNull();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => placeOrder(services, form({ quoteDigest: quote.digest, discountCode: "RACE10", email: `racer${i}@example.in` }), cart)),
+    );
+    const kinds = results.map((r) => r.kind);
+    expect(kinds.filter((k) => k === "placed")).toHaveLength(10);
+    expect(kinds.filter((k) => k === "discount-refused")).toHaveLength(40);
+    for (const r of results) if (r.kind === "discount-refused") expect(r.message).toBe("RACE10: This code has reached its usage limit.");
+    const [row] = await services.db.select().from(discounts).where(eq(discounts.id, code.id));
+    expect(row!.usedCount).toBe(10);
+    expect(await services.db.select().from(discountRedemptions).where(eq(discountRedemptions.discountId, code.id))).toHaveLength(10);
+    expect(await services.db.select().from(orders).where(eq(orders.discountCode, "RACE10"))).toHaveLength(10);
+  });
+
+  describe("the back office", () => {
+    const cookies = new Map<string, string>();
+    const signIn = async (email: string, roles: Parameters<typeof createStaff>[2]) => {
+      const user = await createStaff(services, email, roles);
+      const result = await signInStaff(services, requestFrom("/admin/login", { method: "POST" }), user);
+      if (result.kind !== "signed-in") throw new Error(`sign-in of ${email} failed`);
+      cookies.set(email, cookieHeader(result.headers));
+    };
+    /** A POST to the route's action as the browser sends it; `read` tells whether the body was read. */
+    function post(path: string, fields: Record<string, string>, as?: string) {
+      let read = false;
+      const text = new URLSearchParams(fields).toString();
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          read = true;
+          controller.enqueue(new TextEncoder().encode(text));
+          controller.close();
+        },
+        // Nothing is pulled until someone reads (the default would pull one chunk at once).
+      }, { highWaterMark: 0 });
+      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.1", origin: TEST_PUBLIC_URL });
+      if (as) headers.set("cookie", cookies.get(as)!);
+      const request = new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+      return { run: () => discountsAction({ request, context: { services }, params: {} } as never), read: () => read };
+    }
+    /** The status an action answers with: its own, a redirect's, or a thrown refusal's. */
+    async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; body?: unknown; location?: string | null }> {
+      try {
+        const out = await run();
+        if (out && typeof out === "object" && "init" in out) {
+          const d = out as { init: { status?: number } | null; data: unknown };
+          return { status: d.init?.status ?? 200, body: d.data };
+        }
+        return { status: 200, body: out };
+      } catch (thrown) {
+        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
+        if (isRouteErrorResponse(thrown)) return { status: thrown.status };
+        if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: { status: number } }).init.status, body: (thrown as unknown as { data: unknown }).data };
+        throw thrown;
+      }
+    }
+    const fields = (overrides: Record<string, string> = {}) => ({
+      code: "monsoon15",
+      kind: "percentage",
+      percent: "15",
+      amount: "",
+      minOrder: "1,000",
+      startsAt: "",
+      endsAt: "",
+      usageLimit: "3",
+      perCustomerLimit: "1",
+      ...overrides,
+    });
+
+    beforeAll(async () => {
+      await signIn("owner@glacial.in", ["super_admin"]);
+      await signIn("shopkeeper@glacial.in", ["admin"]);
+      await signIn("viewer@glacial.in", ["viewer"]);
+      await signIn("helpdesk@glacial.in", ["support"]);
+    });
+
+    it("refuses anyone without the discounts permission before reading the body: 401 signed out, 403 viewer and support", async () => {
+      for (const [as, status] of [
+        [undefined, 401],
+        ["viewer@glacial.in", 403],
+        ["helpdesk@glacial.in", 403],
+      ] as const) {
+        for (const op of ["create", "save", "deactivate", "activate", "bogus"]) {
+          const call = post(`/admin/discounts?do=${op}`, fields(), as);
+          expect((await statusOf(call.run)).status).toBe(status);
+          expect(call.read()).toBe(false);
+        }
+      }
+      expect(await services.db.select().from(discounts).where(eq(discounts.code, "MONSOON15"))).toEqual([]);
+      // The page itself sends them away too.
+      const page = await statusOf(() => discountsLoader({ request: requestFrom("/admin/discounts", { cookie: cookies.get("viewer@glacial.in") }), context: { services }, params: {} } as never));
+      expect(page).toMatchObject({ status: 302, location: "/admin/dashboard" });
+    });
+
+    it("creates, lists with uses, status and revenue, edits, refuses mistakes beside their fields, and deactivates: each write audited", async () => {
+      const created = await statusOf(post("/admin/discounts?edit=new&do=create", fields(), "shopkeeper@glacial.in").run);
+      expect(created).toMatchObject({ status: 302, location: "/admin/discounts?saved=Discount%20MONSOON15%20created." });
+      const [row] = await services.db.select().from(discounts).where(eq(discounts.code, "MONSOON15"));
+      expect(row).toMatchObject({ kind: "percentage", percentBasisPoints: 1_500, minOrderPaise: 100_000, usageLimit: 3, perCustomerLimit: 1, active: true });
+
+      // The same code in other letters is the same code.
+      const again = await statusOf(post("/admin/discounts?edit=new&do=create", fields({ code: "Monsoon15" }), "owner@glacial.in").run);
+      expect(again).toMatchObject({ status: 400, body: { fieldErrors: { code: "The code MONSOON15 already exists: choose another." } } });
+      const bad = await statusOf(post("/admin/discounts?edit=new&do=create", fields({ code: "X1", percent: "120", endsAt: "2026-13-01T00:00" }), "owner@glacial.in").run);
+      expect(bad).toMatchObject({ status: 400, body: { fieldErrors: { code: expect.any(String), percent: "Percentage must be a whole number from 1 to 100.", endsAt: expect.any(String) }, values: expect.objectContaining({ code: "X1" }) } });
+
+      // Used once, by an order of ₹1,299 (15 % off: ₹1,104.15 + ₹99 + ₹49 = ₹1,252).
+      const order = placed(await buy([{ variantId: bottle, quantity: 1 }], "MONSOON15", { email: "meera@example.in" }));
+      const listed = await discountsLoader({ request: requestFrom("/admin/discounts", { cookie: cookies.get("shopkeeper@glacial.in") }), context: { services }, params: {} } as never);
+      expect(listed.rows.find((r) => r.code === "MONSOON15")).toMatchObject({ kind: "Percentage", value: "15%", uses: "1 / 3", status: "active", revenuePaise: order.totalPaise });
+      expect(order.totalPaise).toBe(125_200);
+
+      // A limit under the uses already made is refused beside its field; a stale version is refused whole.
+      const lower = await statusOf(post(`/admin/discounts?edit=${row!.id}&do=save`, { ...fields({ usageLimit: "0" }), id: row!.id, version: "1" }, "shopkeeper@glacial.in").run);
+      expect(lower).toMatchObject({ status: 400, body: { fieldErrors: { usageLimit: expect.any(String) } } });
+      const scheduled = await statusOf(
+        post(`/admin/discounts?edit=${row!.id}&do=save`, { ...fields({ startsAt: "2099-01-01T09:00", usageLimit: "5" }), id: row!.id, version: "1" }, "shopkeeper@glacial.in").run,
+      );
+      expect(scheduled).toMatchObject({ status: 302 });
+      const stale = await statusOf(post(`/admin/discounts?edit=${row!.id}&do=save`, { ...fields(), id: row!.id, version: "1" }, "shopkeeper@glacial.in").run);
+      expect(stale).toMatchObject({ status: 409 });
+      const [edited] = await services.db.select().from(discounts).where(eq(discounts.id, row!.id));
+      // 09:00 in India is 03:30 UTC.
+      expect(edited).toMatchObject({ version: 2, usageLimit: 5, startsAt: new Date("2099-01-01T03:30:00Z") });
+      const afterEdit = await discountsLoader({ request: requestFrom("/admin/discounts", { cookie: cookies.get("owner@glacial.in") }), context: { services }, params: {} } as never);
+      expect(afterEdit.rows.find((r) => r.code === "MONSOON15")).toMatchObject({ status: "scheduled", window: "from 1 Jan 2099, 9:00 am IST" });
+
+      const off = await statusOf(post("/admin/discounts?do=deactivate", { id: row!.id, version: "2" }, "shopkeeper@glacial.in").run);
+      expect(off).toMatchObject({ status: 302, location: "/admin/discounts?saved=Discount%20MONSOON15%20deactivated." });
+      expect((await quoteCart(services.db, [{ variantId: bottle, quantity: 1 }], { discountCode: "monsoon15" })).discountRefused?.message).toBe("This code is no longer available.");
+
+      const audit = (await listAudit(services.db, { module: "discounts" })).filter((a) => a.targetId === row!.id);
+      expect(audit.map((a) => a.action).sort()).toEqual(["create", "deactivate", "edit"]);
+      expect(audit.find((a) => a.action === "create")!.changes.after).toMatchObject({ name: "MONSOON15", percentBasisPoints: 1_500 });
+      expect(audit.find((a) => a.action === "edit")!.changes).toMatchObject({ before: { usageLimit: 3, startsAt: null }, after: { usageLimit: 5, startsAt: "2099-01-01T03:30:00.000Z" } });
+    });
+  });
+});
