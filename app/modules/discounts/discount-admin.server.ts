@@ -3,25 +3,14 @@ import type { Db } from "~/db/types";
 import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import { diff, recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { DiscountFormValues } from "./discount-form";
-import type { DiscountKind } from "./discount-rules";
+import type { DiscountKind, DiscountRule } from "./discount-rules";
 import { discountRedemptions, discounts } from "./schema";
 
 // The back office's discounts: the list with each code's uses and the revenue of the orders that
 // used it, create and edit (version-checked, audited), deactivate and reactivate.
 
-export type AdminDiscount = {
-  id: string;
-  code: string;
-  kind: DiscountKind;
-  percentBasisPoints: number | null;
-  amountPaise: number | null;
-  minOrderPaise: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  usageLimit: number | null;
-  perCustomerLimit: number | null;
-  usedCount: number;
-  active: boolean;
+/** A stored code as the rules see it, with what the back office shows beside it. */
+export type AdminDiscount = DiscountRule & {
   version: number;
   /** The totals of the orders placed with the code. */
   revenuePaise: number;
