@@ -284,6 +284,8 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
       const [row] = await services.db.select().from(discounts).where(eq(discounts.code, "MONSOON15"));
       expect(row).toMatchObject({ kind: "percentage", percentBasisPoints: 1_500, minOrderPaise: 100_000, usageLimit: 3, perCustomerLimit: 1, active: true });
 
+      // An action name every object inherits is no action.
+      expect(await statusOf(post("/admin/discounts?do=toString", fields(), "owner@glacial.in").run)).toMatchObject({ status: 400, body: { error: "Unknown action." } });
       // The same code in other letters is the same code.
       const again = await statusOf(post("/admin/discounts?edit=new&do=create", fields({ code: "Monsoon15" }), "owner@glacial.in").run);
       expect(again).toMatchObject({ status: 400, body: { fieldErrors: { code: "The code MONSOON15 already exists: choose another." } } });

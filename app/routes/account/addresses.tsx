@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const done = new URL(request.url).searchParams.get("done");
   return {
     addresses: await listAddresses(context.services.db, shopper.id),
-    notice: done && done in DONE ? DONE[done as keyof typeof DONE] : null,
+    notice: done && Object.hasOwn(DONE, done) ? DONE[done as keyof typeof DONE] : null,
     canonical: `${context.services.config.publicUrl}/account/addresses`,
   };
 }

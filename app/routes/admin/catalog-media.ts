@@ -22,9 +22,9 @@ const MAX_BODY = MAX_UPLOAD_BYTES + 64 * 1024;
 export async function action({ request, context, params }: Route.ActionArgs) {
   const url = new URL(request.url);
   const intent = url.searchParams.get("intent") ?? "";
-  const staff = await requireActionPermission(context.services, request, "catalog", intent in INTENTS ? INTENTS[intent as keyof typeof INTENTS] : "edit");
+  const staff = await requireActionPermission(context.services, request, "catalog", Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : "edit");
   const productId = requireUuid(params.id, "product id");
-  if (!(intent in INTENTS)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  if (!(Object.hasOwn(INTENTS, intent))) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
   const actor = { id: staff.user.id, email: staff.user.email };
   if (intent === "upload" && Number(request.headers.get("content-length") ?? 0) > MAX_BODY) {
     return data({ ok: false as const, error: TOO_LARGE_MESSAGE }, { status: 413 });

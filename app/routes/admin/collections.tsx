@@ -33,7 +33,7 @@ const INTENTS = { create: "create", reorder: "edit", delete: "delete" } as const
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const staff = await requireActionPermission(context.services, request, "collections", intent in INTENTS ? INTENTS[intent as keyof typeof INTENTS] : "edit");
+  const staff = await requireActionPermission(context.services, request, "collections", Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : "edit");
   const ctx = { actor: { id: staff.user.id, email: staff.user.email }, events: context.services.events };
   try {
     switch (intent) {

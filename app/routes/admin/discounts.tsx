@@ -59,7 +59,8 @@ const fail = (status: number, body: Omit<DiscountsActionData, "ok">) => data<Dis
 
 export async function action({ request, context }: Route.ActionArgs) {
   const raw = new URL(request.url).searchParams.get("do") ?? "";
-  const op = raw in OPERATIONS ? (raw as Operation) : null;
+  // Own keys only: `in` would also accept "toString" and the other names every object inherits.
+  const op = Object.hasOwn(OPERATIONS, raw) ? (raw as Operation) : null;
   // Permission before the body: 401 without a session, 403 without the right.
   const staff = await requireActionPermission(context.services, request, "discounts", op ? OPERATIONS[op] : "edit");
   if (!op) return fail(400, { error: "Unknown action." });

@@ -41,7 +41,7 @@ const fail = (intent: Intent | null, status: number, body: { error?: string; fie
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const raw = String(form.get("intent") ?? "");
-  const intent = raw in INTENTS ? (raw as Intent) : null;
+  const intent = Object.hasOwn(INTENTS, raw) ? (raw as Intent) : null;
   // Permission before anything is parsed or changed: 401 without a session, 403 without the right.
   const staff = await requireActionPermission(context.services, request, "settings", intent ? INTENTS[intent] : "edit");
   if (!intent) return fail(null, 400, { error: "Unknown action." });

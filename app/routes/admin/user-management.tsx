@@ -25,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   // Permission first (401/403, nothing read), then the input (400), then the change.
-  const staff = await requireActionPermission(context.services, request, "user_management", intent in INTENTS ? INTENTS[intent as keyof typeof INTENTS] : "edit");
-  if (!(intent in INTENTS)) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  const staff = await requireActionPermission(context.services, request, "user_management", Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : "edit");
+  if (!(Object.hasOwn(INTENTS, intent))) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
   const actor = { id: staff.user.id, email: staff.user.email };
   if (intent === "invite") {
     const parsed = invite.safeParse({ email: form.get("email"), roles: form.getAll("roles") });
