@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage } from "node:http";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimitFor, isUploadPath, pathKindOf } from "~/lib/path-kinds";
 import { findControlCharacter } from "~/lib/control-characters";
@@ -19,40 +19,31 @@ function isReadOnly(method: string): boolean {
 }
 
 /**
- * Ends the connection of a refused request once its answer is out and the client has stopped
- * sending (or after 30 s at most). Node discards the unread rest of the body meanwhile, without
- * keeping it; closing at once instead would reset the connection under the client, which often
- * loses the very answer that says why (nginx's "lingering close" does the same).
+ * Ends the connection of a refused request without losing the answer. The answer says
+ * "Connection: close", so a client that pools connections never sends its next request on this
+ * one. Node ends such an answer with destroySoon(), which destroys the socket once the answer is
+ * written: the rest of a body still arriving would then meet a reset, which often wipes the
+ * answer from the client's buffer before it is read. So this socket only half-closes instead
+ * (nginx's "lingering close"): the client reads the answer while Node discards the rest of the
+ * body; a client that never stops sending is cut off after 30 s.
  */
 function closeAfterAnswer(c: Context): void {
-  const env = c.env as { incoming?: IncomingMessage; outgoing?: ServerResponse } | undefined;
-  const incoming = env?.incoming;
-  const outgoing = env?.outgoing;
-  if (!incoming || !outgoing) return;
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming) return;
   const socket = incoming.socket;
-  const limit = setTimeout(() => socket.destroy(), 30_000);
-  limit.unref();
-  let answered = false;
-  let drained = incoming.complete;
-  const close = () => {
-    if (!answered || !drained) return;
-    clearTimeout(limit);
+  socket.destroySoon = () => {
     socket.end();
   };
-  outgoing.once("finish", () => {
-    answered = true;
-    close();
-  });
-  incoming.once("end", () => {
-    drained = true;
-    close();
-  });
+  const limit = setTimeout(() => socket.destroy(), 30_000);
+  limit.unref();
   socket.once("close", () => clearTimeout(limit));
 }
 
 function refuse(c: Context, status: 400 | 401 | 413, body: Record<string, unknown>, headers: Record<string, string> = {}): Response {
   closeAfterAnswer(c);
-  return c.json(body, status, { "Cache-Control": "no-store", ...headers });
+  // Said in the answer too: a client that pools connections must not send its next request on
+  // one this server is about to end (it would fail with "other side closed").
+  return c.json(body, status, { "Cache-Control": "no-store", Connection: "close", ...headers });
 }
 
 function tooLarge(c: Context): Response {

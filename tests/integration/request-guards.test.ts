@@ -169,6 +169,13 @@ describe("request guards on a running shop (trusted proxy on)", () => {
       "/admin/support",
       "/admin/user-management",
       "/admin/account",
+      "/admin/sales",
+      "/admin/orders/00000000-0000-4000-8000-000000000000/notes",
+      "/admin/discounts?do=create",
+      "/admin/customers",
+      "/admin/reports",
+      "/admin/google-feed",
+      "/admin/email-templates",
       "/admin/settings.data",
     ];
     for (const path of adminPaths) {
@@ -178,6 +185,22 @@ describe("request guards on a running shop (trusted proxy on)", () => {
       if (path.endsWith(".data")) expect([streamed.status, streamed.headers["x-remix-redirect"]], path).toEqual([204, "/admin/login"]);
       else expect(streamed.status, path).toBe(401);
       expect(streamed.bytesWritten, path).toBeLessThan(50 * MB);
+      // The refusal says the connection ends, so no client sends its next request on it.
+      if (!path.endsWith(".data")) expect(streamed.headers.connection, path).toBe("close");
+    }
+  });
+
+  it("lets a client that reuses connections go on after a refused post (the refusal says Connection: close)", async () => {
+    // fetch pools connections: were the refused one ended without saying so, the next request
+    // sent on it would fail with "other side closed".
+    for (let i = 0; i < 5; i++) {
+      const refused = await fetch(`${server.url}/admin/settings`, { method: "POST", headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "x=1" });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get("connection")).toBe("close");
+      await refused.text();
+      const next = await fetch(`${server.url}/api/cart/verify`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ lines: [] }) });
+      expect(next.status).toBeLessThan(500);
+      await next.text();
     }
   });
 

@@ -3,8 +3,9 @@ import type { Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { ROLES, type Role } from "./roles";
 import { accounts, sessions, userRoles, users } from "./schema";
-import { issueResetLink, requestPasswordReset } from "./sign-in.server";
-import { inviteMail } from "./staff-mail.server";
+import { RESET_TOKEN_EXPIRES_IN_SECONDS } from "./auth.server";
+import { issueResetLink } from "./sign-in.server";
+import { inviteMail, resetPasswordMail } from "./staff-mail.server";
 import type { StaffDeps } from "./staff-deps.server";
 
 // User management (super_admin only; the routes check that): list, invite, roles, deactivate,
@@ -136,9 +137,13 @@ export async function setDeactivated(services: StaffDeps, actor: AuditActor, use
 }
 
 export async function sendPasswordReset(services: StaffDeps, actor: AuditActor, userId: string): Promise<ManageResult> {
-  const [user] = await services.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
-  await requestPasswordReset(services, user.email);
+  const [user] = await services.db.select({ email: users.email, isStaff: users.isStaff }).from(users).where(eq(users.id, userId));
+  if (!user?.isStaff) return { ok: false, status: 404, error: "No staff member with that id." };
+  // Sent on a signed-in admin's word, so neither the anonymous form's throttle (which would
+  // swallow the mail and still say "sent") nor its unawaited send (there to hide which
+  // addresses exist) applies: the mail is queued before the admin is told it was sent.
+  const link = await issueResetLink(services, userId, { expiresInMs: RESET_TOKEN_EXPIRES_IN_SECONDS * 1000 });
+  await services.mailer.send(resetPasswordMail(user.email, link));
   await recordAudit(services.db, { actor, module: "user_management", action: "send_password_reset", targetId: userId });
   return { ok: true, message: `Password reset link sent to ${user.email}.` };
 }
