@@ -92,6 +92,7 @@ describe("customers in Chromium", () => {
     await page.getByRole("button", { name: "Add note" }).click();
     await expect.poll(() => page.getByText("Note added.").count()).toBe(1);
     expect(await page.getByText("Asked for gift wrapping on every order.").count()).toBe(1);
+    expect(await page.getByLabel("New note").inputValue()).toBe("");
 
     // The erasure dialog: focus moves into it and back out on Cancel.
     await page.getByRole("button", { name: "Erase personal data" }).click();

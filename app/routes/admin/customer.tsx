@@ -14,7 +14,7 @@ import type { Route } from "./+types/customer";
 // super_admin only, on top of the matrix's "delete".
 
 const NOT_FOUND = () => data({ error: "No customer with that key." }, { status: 404 });
-const SAVED = /^(Note added\.|Note deleted\.|Tagged [a-z0-9-]{1,32}\.|Tag [a-z0-9-]{1,32} removed\.)$/;
+const SAVED = /^(Personal data erased\.|Note added\.|Note deleted\.|Tagged [a-z0-9-]{1,32}\.|Tag [a-z0-9-]{1,32} removed\.)$/;
 
 function keyOf(params: { key?: string }): string {
   const key = params.key ?? "";

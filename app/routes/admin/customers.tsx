@@ -1,5 +1,4 @@
 import { CustomersList } from "~/components/admin/customers/customers-list";
-import { savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { parseCustomerQuery } from "~/modules/customers/customers";
 import { listCustomers } from "~/modules/customers/customers.server";
@@ -14,7 +13,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = parseCustomerQuery(url.searchParams);
   const list = await listCustomers(context.services.db, query);
-  return { query, ...list, saved: savedMessage(url, /^Personal data erased\.$/) };
+  return { query, ...list };
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Customers");

@@ -198,7 +198,8 @@ export function CustomerDetailScreen({ customer, addresses, orders, conversation
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title="Staff notes" description="Seen by staff only; included in the person's data export.">
           {can.note && !customer.erased ? (
-            <Form method="post" action="?do=note" className="mb-4 space-y-2">
+            // Keyed by the notes shown: after a note is added the form starts empty again.
+            <Form key={notes.length} method="post" action="?do=note" className="mb-4 space-y-2">
               <TextAreaField label="New note" name="body" rows={3} maxLength={MAX_CUSTOMER_NOTE} required defaultValue={formError("note")?.values?.body} error={formError("note")?.fieldErrors?.body} />
               <Button type="submit" variant="primary">
                 Add note
@@ -251,9 +252,9 @@ export function CustomerDetailScreen({ customer, addresses, orders, conversation
             </ul>
           )}
           {can.tag && !customer.erased ? (
-            <Form method="post" action="?do=tag" className="mt-4 flex items-end gap-2">
+            <Form key={tags.join(",")} method="post" action="?do=tag" className="mt-4 flex items-start gap-2">
               <TextField label="Add a tag" name="tag" maxLength={32} required defaultValue={formError("tag")?.values?.tag} error={formError("tag")?.fieldErrors?.tag} hint="Letters, digits and hyphens, e.g. vip" />
-              <Button type="submit" variant="secondary">
+              <Button type="submit" variant="secondary" className="mt-6">
                 Add tag
               </Button>
             </Form>

@@ -5,7 +5,7 @@ import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Pager, withParams } from "~/components/admin/kit/pager";
 import { Panel } from "~/components/admin/kit/panel";
 import { buttonClass } from "~/components/ui/button";
-import { controlClass, FormMessage } from "~/components/ui/field";
+import { controlClass } from "~/components/ui/field";
 import { formatPaise } from "~/lib/money";
 import type { CustomerQuery } from "~/modules/customers/customers";
 
@@ -53,14 +53,12 @@ export function CustomersList({
   total,
   page,
   pageCount,
-  saved,
 }: {
   query: CustomerQuery;
   rows: CustomerRow[];
   total: number;
   page: number;
   pageCount: number;
-  saved: string | null;
 }) {
   const current: Record<string, string> = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]));
   delete current.page;
@@ -68,7 +66,6 @@ export function CustomersList({
   return (
     <AdminPage>
       <PageHeader title="Customers" description="Shopper accounts and guest buyers, one row per person: guest orders join the account whose confirmed email they were placed with." />
-      <FormMessage success={saved} />
       <Panel>
         <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Find customers">
           <input type="hidden" name="sort" value={query.sort} />
