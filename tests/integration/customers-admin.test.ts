@@ -18,15 +18,13 @@ import { action as customerAction, loader as customerLoader } from "~/routes/adm
 import { action as exportAction } from "~/routes/admin/customer-export";
 import { loader as customersLoader } from "~/routes/admin/customers";
 import type { AppServices } from "~/services.server";
-import { createProduct, createShopper } from "../support/shoppers";
+import { checkoutForm, createProduct, createShopper } from "../support/shoppers";
 import { DRIVERS } from "../support/test-database";
 import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
 
 // The back office's customers: accounts and guest buyers grouped by confirmed email, their
 // figures, notes and tags, and a person's data export and erasure (DPDP Act 2023), against both
 // databases and through the route functions with each role.
-
-const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
 
 type Person = { email: string; phone: string; name: string; line1: string; city?: string };
 const ASHA: Person = { email: "asha@example.in", phone: "98111 22233", name: "Asha Rao", line1: "7 Lavelle Road" };
@@ -46,7 +44,7 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     const cart = [{ variantId, quantity: opts.quantity ?? 1 }];
     const email = opts.email ?? p.email;
     const quote = await quoteCart(services.db, cart, { email });
-    const form = {
+    const form = checkoutForm({
       email,
       phone: p.phone,
       shipName: p.name,
@@ -54,11 +52,8 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
       shipCity: p.city ?? "Bengaluru",
       shipState: p.city ? "19" : "29",
       shipPin: p.city ? "700016" : "560001",
-      billingSame: "on",
-      paymentMethod: "cod",
-      idempotencyKey: key(),
       quoteDigest: quote.digest,
-    };
+    });
     const result: PlaceOrderResult = await placeOrder(services, form, cart, { userId: opts.userId ?? null });
     if (result.kind !== "placed") throw new Error(`not placed: ${JSON.stringify(result).slice(0, 300)}`);
     return result.order;

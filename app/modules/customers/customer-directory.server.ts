@@ -12,7 +12,7 @@ import { customerAddresses, customerNotes, customerTags } from "./schema";
 
 // The back office's customer directory: shopper accounts and guest buyers, one row per person.
 //
-// Grouping (the issue: "grouped by verified email"):
+// Who is one person:
 // - an order placed signed in belongs to that account;
 // - a guest order (no account) belongs to the shopper account with the same address, compared
 //   lower-cased, once that account's address is confirmed (the rule attachGuestOrders follows:
