@@ -1,6 +1,6 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
-import type { Db } from "~/db/types";
+import type { Db, DbOrTx } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
 import type { JobQueue } from "~/modules/jobs/jobs.server";
 import { mailOutbox } from "./schema";
@@ -115,4 +115,15 @@ export async function listOutbox(db: Db, opts: { limit?: number } = {}): Promise
 export async function countOutbox(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, "outbox"));
   return row?.n ?? 0;
+}
+
+/**
+ * Erasure (the customers module): the mails kept for these addresses are deleted, inside the
+ * caller's transaction. Returns how many.
+ */
+export async function forgetRecipients(tx: DbOrTx, emails: readonly string[]): Promise<number> {
+  if (emails.length === 0) return 0;
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const gone = await tx.delete(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, lowered)).returning({ id: mailOutbox.id });
+  return gone.length;
 }
