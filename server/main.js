@@ -1,5 +1,6 @@
 // Process entry (plain JavaScript: Node 20 runs no TypeScript). Production loads the built app;
 // `--dev` runs Vite in middleware mode on the same HTTP server.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -8,6 +9,7 @@ import { getRequestListener } from "@hono/node-server";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dev = process.argv.includes("--dev");
+const seedOnly = process.argv.includes("--seed-only");
 const { version } = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
 
 // A start-up that cannot succeed (bad configuration, port taken, not built) exits with 78
@@ -35,6 +37,20 @@ try {
     mod = await import(entry);
   }
   const config = mod.readConfig({ NODE_ENV: dev ? "development" : "production", ...process.env });
+  if (seedOnly) {
+    // The child below: migrate and seed, then go.
+    const seeded = await mod.openServices(config, { version, workers: false });
+    await seeded.close();
+    process.exit(0);
+  }
+  // The embedded database's first start seeds the demo store in a short-lived child process.
+  // Seeding (image processing, thousands of rows) grows a process to about 1 GB, which neither V8
+  // nor the embedded database's WebAssembly memory gives back; the shop then starts at its
+  // working size instead of carrying that peak for its whole life.
+  if (!dev && !config.databaseUrl && config.seedDemo !== "never" && !fs.existsSync(path.join(config.dataDir, "pglite"))) {
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--seed-only"], { cwd: root, stdio: "inherit", env: process.env });
+    if (child.status !== 0) fail(`preparing the embedded database on first start failed (exit ${child.status ?? child.signal})`);
+  }
   services = await mod.openServices(config, { version });
   const mode = dev ? "development" : "production";
   // Aborted on SIGTERM: live streams tell their browsers to reconnect (to another process, or

@@ -38,6 +38,14 @@ export type OpenDatabaseOptions =
   | { kind: "pglite-memory"; loadDataDir?: Blob }
   | { kind: "postgres"; url: string; poolSize?: number };
 
+/**
+ * The embedded database's memory settings. PostgreSQL's defaults (128 MB of shared buffers, 64 MB
+ * for maintenance) are sized for a server of its own; inside the shop's process, in WebAssembly
+ * memory that never shrinks, they cost about 120 MB for a catalogue that fits in a few MB. Pages
+ * not in the buffers come from the operating system's file cache.
+ */
+const EMBEDDED_START_PARAMS = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB", "-c", "maintenance_work_mem=16MB"];
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") return openPostgres(options.url, options.poolSize ?? 10);
   if (options.kind === "pglite-memory") return wrapPglite(await PGlite.create({ loadDataDir: options.loadDataDir }));
@@ -45,7 +53,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   ensureWritableDir(options.dataDir);
   const release = options.lock === false ? () => {} : acquireDataDirLock(options.dataDir);
   try {
-    const client = await PGlite.create({ dataDir: pgliteDir, loadDataDir: options.loadDataDir });
+    const client = await PGlite.create({ dataDir: pgliteDir, loadDataDir: options.loadDataDir, startParams: EMBEDDED_START_PARAMS });
     return wrapPglite(client, release);
   } catch (error) {
     release();

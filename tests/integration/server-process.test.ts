@@ -44,6 +44,10 @@ describe("the server process on the embedded database", SPAWNS, () => {
     expect(html).toContain("Best Seller");
     expect(html).toContain("Glacier Classic Bottle");
     expect(html).not.toContain("Titanium Prototype Bottle");
+    // Seeded in a short-lived child process: the serving process never carried seeding's peak
+    // (about 1 GB when it seeded itself) and serves at its working size.
+    const rssMiB = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))![1]) / 1024;
+    expect(rssMiB).toBeLessThan(400);
 
     await expectStartupFailure({ DATA_DIR: dataDir, PORT: "0" }, /in use by another GLACIAL process \(pid \d+\)/);
 
