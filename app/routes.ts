@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// Several URLs share one screen (spec section 2): each gets its own route id.
+// Several URLs share one screen: each gets its own route id.
 const categoryRoutes = [
   ["bottles", "bottles"],
   ["tumblers", "tumblers"],

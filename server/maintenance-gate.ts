@@ -9,7 +9,7 @@ import type { AppServices } from "~/services.server";
 type GateServices = Pick<AppServices, "db" | "auth" | "log" | "events">;
 
 /**
- * The maintenance gate, enforced on the server for every storefront request (spec sections 2, 4):
+ * The maintenance gate, enforced on the server for every storefront request:
  * while maintenance is on, visitors go to /maintenance; admins, super admins and holders of a
  * valid bypass token pass. A failing check lets the visitor through and is logged.
  * It runs in Hono, before React Router, so it also covers resource routes, the SSE stream and

@@ -3,12 +3,32 @@ import type { z } from "zod";
 import { fieldErrors } from "./form-errors";
 import type { SaveOutcome } from "./save-outcome";
 
-// The answers of the content and merchandising actions: which form answered (so the page shows
-// the message beside it), then success or the refusal with its HTTP status.
+// What every admin action answers, and what its screen shows: a success message (shown as a
+// toast, or carried through a redirect as ?saved=), or a refusal with its HTTP status and, for a
+// form, a message per field path ("variants.2.price") and the values typed, so nothing typed is
+// lost. `form` names which form answered when a screen has several (the message shows beside it).
 
 export type ActionResult =
-  | { form: string; ok: true; message: string; version?: number }
-  | { form: string; ok: false; error: string; fieldErrors?: Record<string, string>; html?: undefined };
+  | { form?: string; ok: true; message: string; version?: number }
+  | { form?: string; ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string>; html?: undefined };
+
+export type ActionFailure = Extract<ActionResult, { ok: false }>;
+
+/** A refusal with its HTTP status (400 bad input, 404 gone, 409 changed by someone else meanwhile). */
+export function fail(status: 400 | 403 | 404 | 409 | 422, body: Omit<ActionFailure, "ok">) {
+  return data<ActionResult>({ ok: false, ...body }, { status });
+}
+
+/** A form's string fields as a plain object, for the Zod schema and for giving back what was typed. */
+export function formValues(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+/** The message a list shows after a redirect (?saved=), only when it is one this screen writes itself. */
+export function savedMessage(url: URL, pattern: RegExp): string | null {
+  const saved = url.searchParams.get("saved") ?? "";
+  return pattern.test(saved) ? saved : null;
+}
 
 export function answer(form: string, outcome: SaveOutcome) {
   if (outcome.ok) return { form, ok: true as const, message: outcome.message, version: outcome.version };

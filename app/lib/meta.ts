@@ -1,5 +1,5 @@
 // Head tags for every storefront route: title pattern, description, canonical, Open Graph,
-// Twitter card, robots and JSON-LD (spec section 2, "Page metadata").
+// Twitter card, robots and JSON-LD.
 export const SITE_NAME = "GLACIAL - Premium Insulated Water Bottles";
 
 export type PageMetaInput = {

@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // Only the settings open home pages listen for: a setting read here but missing from that list
   // would leave open pages stale after staff change it.
   const setting = <K extends HomePageSetting>(key: K) => cache.get(READ_KEYS.setting(key), () => getSetting(db, key));
-  // Spec section 8: each block's load failure is logged only; the block shows its empty state.
+  // Each block's load failure is logged only; the block shows its empty state.
   const safe = <T,>(what: string, work: Promise<T>, fallback: T): Promise<T> =>
     work.catch((error: unknown) => {
       log.error({ err: error }, `home: ${what} could not be loaded`);

@@ -79,7 +79,7 @@ describe("admin access over HTTP", () => {
   }, 180_000);
   afterAll(() => server?.stop());
 
-  it.each(Object.keys(ROLE_USERS) as Role[])("%s: every admin page answers 200 or sends to /admin/dashboard, as spec section 6 says", async (role) => {
+  it.each(Object.keys(ROLE_USERS) as Role[])("%s: every admin page answers 200 or sends to /admin/dashboard, as the permission matrix says", async (role) => {
     const wrong: string[] = [];
     for (const [pattern, module, letter] of PAGES) {
       const path = pattern.replace("{product}", productId).replace("{collection}", collectionId);

@@ -85,7 +85,7 @@ describe("product page in Chromium", () => {
     await engraving.fill("  Asha  ");
     expect(await page.getByTestId("engraving-count").textContent()).toBe("8/20 characters");
 
-    // Every add opens the cart drawer (spec section 4); close it to go on shopping.
+    // Every add opens the cart drawer; close it to go on shopping.
     const addAndClose = async () => {
       await page.getByRole("button", { name: "Add to Cart" }).click();
       const drawer = page.getByRole("dialog", { name: "Your Cart" });

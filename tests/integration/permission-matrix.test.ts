@@ -39,7 +39,7 @@ describe.each(DRIVERS)("the permission matrix, asked of the server's guards on %
   });
   afterAll(() => services?.close());
 
-  it.each(ROLES)("%s: every module and action answers as spec section 6 says", async (role) => {
+  it.each(ROLES)("%s: every module and action answers as the permission matrix says", async (role) => {
     const request = requestFrom("/admin/x", { cookie: cookies.get(role) });
     const mismatches: string[] = [];
     for (const module of MODULES) {

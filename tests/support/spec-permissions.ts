@@ -1,7 +1,7 @@
 import type { Module } from "~/modules/staff/permissions";
 import type { Role } from "~/modules/staff/roles";
 
-// Spec section 6, written out by hand (v = view, c = create, e = edit, d = delete). Deliberately
+// The specification's permission matrix, written out by hand (v = view, c = create, e = edit, d = delete). Deliberately
 // NOT derived from app/modules/staff/permissions.ts: the server's answers are checked against it.
 // super_admin "always passes every check", so it holds every letter everywhere.
 export const SPEC_PERMISSIONS: Record<Role, Record<Module, string>> = {
@@ -27,7 +27,7 @@ export const SPEC_PERMISSIONS: Record<Role, Record<Module, string>> = {
   },
 };
 
-/** The sidebar each role must see, in the spec's order (spec section 2). */
+/** The sidebar each role must see, in the spec's order. */
 export const SPEC_SIDEBAR: Record<Role, string[]> = {
   super_admin: ["Dashboard", "Products", "Collections", "Google Feed", "Orders", "Discounts", "Customers", "Support", "Content", "Marketing", "Email Templates", "Reports", "Settings", "User Management"],
   admin: ["Dashboard", "Products", "Collections", "Google Feed", "Orders", "Discounts", "Customers", "Support", "Content", "Marketing", "Email Templates", "Reports", "Settings"],

@@ -4,7 +4,7 @@ import * as rules from "~/lib/cart/cart";
 import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
 import type { CartItem, NewCartItem } from "~/lib/cart/cart";
 
-// The storefront's cart state: kept in localStorage under 'cart' (spec section 3), shared by
+// The storefront's cart state: kept in localStorage under 'cart', shared by
 // the drawer, the cart page, product cards and the product page.
 type CartContextValue = {
   items: CartItem[];

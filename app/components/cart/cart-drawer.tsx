@@ -7,7 +7,7 @@ import { useCart } from "./cart-context";
 import { CartLines, CartNotices } from "./cart-lines";
 import { useCartPriceCheck } from "./use-cart-price-check";
 
-// Spec section 2, "Cart drawer": opens from the right.
+// The cart drawer: opens from the right.
 export function CartDrawer() {
   const { items, totalItems, subtotal, isOpen, setOpen } = useCart();
   const { notices, failed } = useCartPriceCheck(isOpen);

@@ -15,7 +15,7 @@ export function lineName(line: Pick<CartItem, "title" | "variantTitle">): string
   return line.variantTitle && line.variantTitle !== "Default" ? `${line.title} (${line.variantTitle})` : line.title;
 }
 
-/** Cart lines with image, title, price, a stepper that never goes below 1, and remove (spec section 2). */
+/** Cart lines with image, title, price, a stepper that never goes below 1, and remove. */
 export function CartLines({ onNavigate, size = "sm" }: { onNavigate?: () => void; size?: "sm" | "lg" }) {
   const { items, setQuantity, removeItem } = useCart();
   const img = size === "lg" ? "size-24" : "size-20";

@@ -23,7 +23,6 @@ const ABOUT_LINKS = [
   { label: "Our Story", to: "/about" },
 ];
 
-// Spec section 2, "Footer".
 const linkClass = "text-slate-300 hover:text-white hover:underline";
 
 export function StorefrontFooter({ contact }: { contact: StoreContact }) {

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { FALLBACK_MENU, type MenuItem } from "~/modules/content/content";
 
-// Spec section 2, "Storefront header": sticky; desktop mega-menus (hover delay 200 ms, skip
+// The storefront header: sticky; desktop mega-menus (hover delay 200 ms, skip
 // delay 300 ms); a left drawer with a single-open accordion on mobile; the fallback menu.
 // The mobile drawer's code loads on its first opening.
 const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));

@@ -3,7 +3,7 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from "~/
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import type { MenuItem } from "~/modules/content/content";
 
-/** The mobile navigation: a left drawer with a single-open, collapsible accordion (spec section 2). */
+/** The mobile navigation: a left drawer with a single-open, collapsible accordion. */
 export function MobileDrawer({ items, open, onOpenChange }: { items: MenuItem[]; open: boolean; onOpenChange(open: boolean): void }) {
   const linkClass = "block py-3 font-medium text-slate-900 hover:text-brand-accent";
   return (

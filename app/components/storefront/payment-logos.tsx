@@ -1,4 +1,4 @@
-// The six payment methods of the footer (spec section 2), drawn inline so they cost no request.
+// The six payment methods of the footer, drawn inline so they cost no request.
 const LOGOS: { name: string; width: number; render: () => React.ReactNode }[] = [
   {
     name: "Google Pay",

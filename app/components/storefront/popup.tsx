@@ -5,7 +5,7 @@ import { isPopupSuppressed, POPUP_LOCAL_KEY, POPUP_SESSION_KEY, popupDelayMs, po
 // The dialog's code loads only when the popup is about to open.
 const PopupDialog = lazy(() => import("./popup-dialog").then((m) => ({ default: m.PopupDialog })));
 
-// Spec sections 2, 4, 5: the marketing popup. Loaded after the page mounts, shown after
+// The marketing popup. Loaded after the page mounts, shown after
 // delay_seconds on the pages it names, unless its frequency rule suppresses it.
 export function StorefrontPopup() {
   const { pathname } = useLocation();
@@ -21,7 +21,7 @@ export function StorefrontPopup() {
       .then((res) => (res.ok ? (res.json() as Promise<{ popup: PopupView | null }>) : { popup: null }))
       .then((body) => !cancelled && setPopup(body.popup))
       .catch((error: unknown) => {
-        // Spec section 8: a popup load failure is logged only.
+        // A popup load failure is logged only.
         console.warn("popup could not be loaded", error);
         if (!cancelled) setPopup(null);
       });

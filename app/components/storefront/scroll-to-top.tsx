@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 
 export const SCROLL_TO_TOP_AFTER_PX = 300;
 
-/** Round button, bottom-right, once the page has scrolled more than 300 px (spec section 2). */
+/** Round button, bottom-right, once the page has scrolled more than 300 px. */
 export function ScrollToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { MessageCircle, X } from "lucide-react";
 import type { ButtonHTMLAttributes, Ref } from "react";
 
-/** The round support-chat button bottom-left (spec section 4), shared by the launcher and the widget. */
+/** The round support-chat button bottom-left, shared by the launcher and the widget. */
 export function ChatButton({ open, ref, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & { open: boolean; ref?: Ref<HTMLButtonElement> }) {
   return (
     <button

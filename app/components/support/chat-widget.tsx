@@ -5,7 +5,7 @@ import { charCount, isStaffSender, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG, NAME_REQ
 import { ChatButton } from "./chat-button";
 import { MessageText } from "./message-text";
 
-// The storefront's support chat (spec sections 2, 4, 5, 8): a round button bottom-left opens a
+// The storefront's support chat: a round button bottom-left opens a
 // 380x600 panel (full screen below 480 px). Step one asks for the visitor's details, step two is
 // the thread. The conversation id and the visitor's secret token live in localStorage, so the
 // chat survives reloads and navigation; the server checks the token on every call.

@@ -1,6 +1,6 @@
 import type { CartItem } from "./cart-storage";
 
-// The browser cart of spec sections 3-5, as pure functions. Stored under localStorage key 'cart'.
+// The browser cart, as pure functions. Stored under localStorage key 'cart'.
 export const CART_STORAGE_KEY = "cart";
 
 export type { CartItem };
@@ -41,7 +41,7 @@ export function itemCountLabel(count: number): string {
   return `${count} ${count === 1 ? "item" : "items"}`;
 }
 
-/** Spec sections 2 and 9: orders over the threshold ship free; below it the flat fee applies. */
+/** Orders over the threshold ship free; below it the flat fee applies. */
 export function shippingPaise(subtotalPaise: number, shipping: { free_over_paise: number; flat_fee_paise: number }): number {
   return subtotalPaise > shipping.free_over_paise ? 0 : shipping.flat_fee_paise;
 }

@@ -1,6 +1,6 @@
-// Spec section 4: flash-sale beats new-arrival; top-sale adds a banner.
+// Flash-sale beats new-arrival; top-sale adds a banner.
 
-/** The tags the storefront gives a meaning (spec section 3); the product editor offers them. */
+/** The tags the storefront gives a meaning; the product editor offers them. */
 export const MEANINGFUL_TAGS = [
   { tag: "flash-sale", label: "Flash sale (FLASH SALE badge)" },
   { tag: "new-arrival", label: "New arrival (badge)" },

@@ -1,4 +1,4 @@
-// The storefront's four category pages (spec section 2). Which products belong to which is a rule
+// The storefront's four category pages. Which products belong to which is a rule
 // over data staff already manage (docs/decisions/0002-storefront-catalogue.md):
 //   accessories: products in the collection with slug "accessories";
 //   tumblers:    otherwise, a title containing "tumbler" (the home page's Premium Tumblers rule);

@@ -11,7 +11,7 @@ import { collections, productCollections, productVariants, products } from "./sc
 
 export type ListingPage = { cards: ProductCardView[]; total: number; page: number; pageCount: number; sort: SortKey };
 
-/** Spec section 7: collection heroes are 800x600 WebP at quality 90. */
+/** Collection heroes are 800x600 WebP at quality 90. */
 export const COLLECTION_HERO_IMAGE: ImageOptions = { width: 800, height: 600, quality: 90, format: "webp" };
 
 export type CollectionView = {

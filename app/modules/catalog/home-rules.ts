@@ -1,4 +1,4 @@
-// The home page's Best Seller list rules (spec sections 4, 9).
+// The home page's Best Seller list rules.
 export const LOAD_MORE_BATCH = 6;
 
 /** Premium Tumblers: active products whose title contains this (case-insensitive), at most TUMBLERS_LIMIT. */

@@ -10,10 +10,10 @@ import { productVariants, products } from "./schema";
 
 export type { ProductCardView };
 
-/** Spec section 9: product card images are 512x512 WebP at quality 85. */
+/** Product card images are 512x512 WebP at quality 85. */
 export const CARD_IMAGE: ImageOptions = { width: 512, height: 512, quality: 85, format: "webp" };
 
-/** Spec section 9: cart thumbnails are 160x160 WebP at quality 85. */
+/** Cart thumbnails are 160x160 WebP at quality 85. */
 export const CART_IMAGE: ImageOptions = { width: 160, height: 160, quality: 85, format: "webp" };
 
 /** What a list query must select for the card mapping. */

@@ -12,7 +12,7 @@ import { collections, productCollections, productVariants, products } from "./sc
 
 /** Gallery pictures; no format, so the image endpoint picks AVIF or WebP from the Accept header. */
 export const GALLERY_IMAGE: ImageOptions = { width: 640, height: 640, quality: 85 };
-/** Spec section 9: product and cart thumbnails are 160x160 WebP at quality 85. */
+/** Product and cart thumbnails are 160x160 WebP at quality 85. */
 export const THUMBNAIL_IMAGE: ImageOptions = CART_IMAGE;
 /** Open Graph images: JPEG, which every link preview understands. */
 export const SOCIAL_IMAGE: ImageOptions = { width: 1200, height: 1200, quality: 85, format: "jpeg" };

@@ -116,7 +116,7 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
   ];
 }
 
-/** Spec section 9's defaults, used until the settings arrive: free shipping over ₹4999, 2 years' warranty. */
+/** The defaults, used until the settings arrive: free shipping over ₹4999, 2 years' warranty. */
 export const FREE_SHIPPING_THRESHOLD_PAISE = 499_900;
 export const DEFAULT_WARRANTY = "2 years";
 

@@ -33,7 +33,7 @@ export const products = pgTable(
     isBestSeller: boolean("is_best_seller").notNull().default(false),
     sortOrder: integer("sort_order").notNull().default(0),
     tags: text("tags").array().notNull().default(emptyTextArray),
-    /** Option sets the variant generator combines (spec section 3). */
+    /** Option sets the variant generator combines. */
     options: jsonb("options").$type<ProductOption[]>().notNull().default([]),
     vendor: text("vendor").notNull().default("GLACIAL"),
     seoTitle: text("seo_title"),

@@ -1,4 +1,4 @@
-// The 14 colour names the storefront draws as swatches (spec section 3); other values are text chips.
+// The 14 colour names the storefront draws as swatches; other values are text chips.
 export const SWATCH_COLOURS: Record<string, string> = {
   red: "#c62828",
   blue: "#1e5aa8",

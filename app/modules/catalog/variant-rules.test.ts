@@ -38,7 +38,7 @@ describe("SKU rules", () => {
   });
 });
 
-describe("spec section 3, the generator as the editor uses it", () => {
+describe("the generator as the editor uses it", () => {
   it("Color Red/Blue x Size 500ml/750ml gives 4 variants with the spec's titles and SKUs for base 'test'", () => {
     const combos = combineOptions([
       { name: "Color", values: ["Red", "Blue"] },

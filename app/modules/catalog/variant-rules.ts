@@ -1,4 +1,4 @@
-// The variant generator of spec section 3. Pure functions: shared by the admin editor (browser)
+// The variant generator. Pure functions: shared by the admin editor (browser)
 // and the server, which re-checks SKU uniqueness against the database.
 import type { ProductOption } from "./schema";
 

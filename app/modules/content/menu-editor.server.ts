@@ -7,7 +7,7 @@ import { notifyContentChanged } from "./content-events.server";
 import { normaliseMenu } from "./menus.server";
 import { menus, type MenuItem } from "./schema";
 
-// The header menu editor's face: the active header menu row (spec section 3), version-checked.
+// The header menu editor's face: the active header menu row, version-checked.
 // Version 0 means no header menu exists yet (the storefront shows its fallback menu).
 
 async function activeHeaderRow(db: DbOrTx) {

@@ -1,6 +1,6 @@
 import type { MenuItem } from "./schema";
 
-// The header menu's shape (spec section 3) and the fallback when none is loaded (section 2).
+// The header menu's shape and the fallback when none is loaded.
 export const FALLBACK_MENU: MenuItem[] = [
   { id: "fallback-bottles", order: 1, type: "simple", label: "Water Bottles", url: "/bottles" },
   { id: "fallback-tumblers", order: 2, type: "simple", label: "Tumblers", url: "/tumblers" },

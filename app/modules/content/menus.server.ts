@@ -4,7 +4,7 @@ import { z } from "zod";
 import { menus, type MenuItem } from "./schema";
 
 /**
- * The active header menu's items (spec section 7: type header, is_active, one row), cleaned;
+ * The active header menu's items (the one active row of type header), cleaned;
  * null when there is none or it has no usable entries, so the caller shows the fallback menu.
  */
 export async function getHeaderMenu(db: Db): Promise<MenuItem[] | null> {

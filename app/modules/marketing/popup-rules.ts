@@ -1,4 +1,4 @@
-// Pure rules of the storefront popup (spec sections 2, 4, 5), kept apart from React for tests.
+// Pure rules of the storefront popup, kept apart from React for tests.
 
 export type PopupView = {
   id: string;
@@ -61,7 +61,7 @@ export function popupDelayMs(delaySeconds: number): number {
   return Number.isFinite(delaySeconds) && delaySeconds > 0 ? delaySeconds * 1000 : 0;
 }
 
-/** The alert text when the call to action must not proceed, or null (spec section 5). */
+/** The alert text when the call to action must not proceed, or null. */
 export function popupSubmitProblem(popup: Pick<PopupView, "emailCollection" | "consentText">, form: { email: string; consented: boolean }): string | null {
   if (!popup.emailCollection) return null;
   if (!form.email.trim()) return "Please enter your email";

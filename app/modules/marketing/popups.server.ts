@@ -4,7 +4,7 @@ import { mediaUrl } from "~/modules/media/media";
 import { normaliseShowOnPages, type PopupView } from "./popup-rules";
 import { popups } from "./schema";
 
-/** The active popup (one row, spec section 7), or null. */
+/** The active popup (at most one is active), or null. */
 export async function getActivePopup(db: Db): Promise<PopupView | null> {
   const [row] = await db.select().from(popups).where(eq(popups.isActive, true)).orderBy(desc(popups.updatedAt)).limit(1);
   if (!row) return null;

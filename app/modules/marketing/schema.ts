@@ -14,7 +14,7 @@ export const popups = pgTable(
     ctaText: text("cta_text").notNull(),
     ctaLink: text("cta_link"),
     imageUrl: text("image_url"),
-    /** once_per_session | once_per_day; anything else means always (spec section 3). */
+    /** once_per_session | once_per_day; anything else means always. */
     showFrequency: text("show_frequency").notNull().default("once_per_session"),
     delaySeconds: integer("delay_seconds").notNull().default(5),
     showOnPages: text("show_on_pages").array().notNull().default(sql`ARRAY['all']::text[]`),

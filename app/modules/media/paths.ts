@@ -1,7 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
-// Spec section 3: how a stored media path becomes a URL, and how uploads are named.
+// How a stored media path becomes a URL, and how uploads are named.
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";
 
 export const IMAGE_FORMATS = ["webp", "avif", "jpeg", "png"] as const;

@@ -4,7 +4,7 @@ import { productVariants, products } from "~/modules/catalog/schema";
 
 /**
  * Stored images. file_url is either a full http(s) URL (used as is) or an object name
- * in the shop's own storage ("{folder}/{timestamp}-{sanitised name}", spec section 3).
+ * in the shop's own storage ("{folder}/{timestamp}-{sanitised name}").
  */
 export const media = pgTable(
   "media",

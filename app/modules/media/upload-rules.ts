@@ -1,4 +1,4 @@
-// Spec section 5: the upload rules, shared by the browser (before sending) and the server (again).
+// The upload rules, shared by the browser (before sending) and the server (again).
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const ALLOWED_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp", "image/gif"] as const;
 export const INVALID_TYPE_MESSAGE = "Invalid file type. Only JPEG, PNG, WebP, and GIF are allowed.";

@@ -16,7 +16,7 @@ export async function saveHomepageProducts(
 ): Promise<SaveOutcome> {
   const outcome = await outcomeOf(() =>
     services.db.transaction(async (tx) => {
-      // The tumblers count is kept as stored: the storefront's tumblers rule is fixed at 8 (spec section 7).
+      // The tumblers count is kept as stored: the storefront's tumblers rule is fixed at 8.
       const { value } = await readSettingForEdit(tx, "homepage_products");
       const version = await saveSettingChecked(tx, {
         key: "homepage_products",

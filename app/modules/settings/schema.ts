@@ -1,7 +1,7 @@
 import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt, version } from "~/db/columns";
 
-/** Key/value settings (spec section 3): gst_settings, hero_carousel_images, collection_sections, homepage_products, ... */
+/** Key/value settings: gst_settings, hero_carousel_images, collection_sections, homepage_products, ... */
 export const siteSettings = pgTable("site_settings", {
   key: text("key").primaryKey(),
   value: jsonb("value").$type<unknown>().notNull(),

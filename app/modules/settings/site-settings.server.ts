@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { DbOrTx } from "~/db/types";
 import { siteSettings } from "./schema";
 
-/** Every known setting with its shape and the default used when it is missing or malformed (spec section 8). */
+/** Every known setting with its shape and the default used when it is missing or malformed. */
 export const SETTINGS = {
   gst_settings: { schema: z.object({ percentage: z.number().min(0).max(28) }), fallback: { percentage: 18 } },
   homepage_products: {
@@ -22,7 +22,7 @@ export const SETTINGS = {
     schema: z.object({ store_name: z.string(), phone: z.string(), email: z.string() }),
     fallback: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" },
   },
-  /** Cart and checkout shipping: free at or above the threshold, a flat fee below it (spec section 9: ₹4999). */
+  /** Cart and checkout shipping: free at or above the threshold, a flat fee below it (₹4999 unless the shop changes it). */
   shipping: {
     schema: z.object({ free_over_paise: z.number().int().min(0), flat_fee_paise: z.number().int().min(0) }),
     fallback: { free_over_paise: 499_900, flat_fee_paise: 9_900 },
@@ -33,7 +33,7 @@ export const SETTINGS = {
     fallback: { enabled: false, message: "" },
   },
   /**
-   * The one warranty statement (spec sections 2, 9 disagree: FAQ "lifetime", strip "2 years"):
+   * The one warranty statement (the FAQ once said "lifetime" and the service strip "2 years"):
    * the service strip and the FAQ answer both print it (see content/warranty.ts).
    */
   warranty: { schema: z.object({ period: z.string().trim().min(1).max(60) }), fallback: { period: "2 years" } },

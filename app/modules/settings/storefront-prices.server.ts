@@ -6,10 +6,10 @@ import { getSetting, SETTINGS, type SettingValue } from "./site-settings.server"
 type Services = { db: Db; events: EventBus; log?: Logger };
 
 /**
- * The GST percentage the storefront charges. Spec section 9 caches it for 60 seconds: it goes
+ * The GST percentage the storefront charges. It is cached for 60 seconds: it goes
  * through the storefront read cache (60 s TTL), which is also emptied by settings.changed on every
  * server process, so a change made in the back office shows at once and at worst within 60 s.
- * Spec section 8: a failing read means 18 %.
+ * A failing read means 18 %.
  */
 export async function storefrontGstPercent(services: Services, onFallback?: () => void): Promise<number> {
   try {

@@ -1,7 +1,7 @@
 import { can, type Module } from "./permissions";
 import type { Role } from "./roles";
 
-// The admin sidebar (spec section 2), in the spec's order. Each entry shows only with view
+// The admin sidebar, in the spec's order. Each entry shows only with view
 // permission for its module, read from the one matrix in permissions.ts.
 export type AdminPage = { label: string; href: string; module: Module };
 

@@ -56,6 +56,26 @@ export async function requireActionPermission(services: StaffDeps, request: Requ
   return staff;
 }
 
+/**
+ * For admin actions that post to `?do=<operation>`: the operation is looked up in the route's own
+ * table (own keys only, so "toString" and the other names every object inherits are unknown), and
+ * the permission it needs is checked before a byte of the body is read: 401 without a session,
+ * 403 without the permission, then 400 for an operation the table does not name. An unknown
+ * operation is checked against "edit" first, so it tells an outsider nothing about the table.
+ */
+export async function requireOperation<Ops extends Record<string, Action>>(
+  services: StaffDeps,
+  request: Request,
+  module: Module,
+  operations: Ops,
+): Promise<{ staff: Staff; op: keyof Ops & string; actor: { id: string; email: string } }> {
+  const raw = new URL(request.url).searchParams.get("do") ?? "";
+  const op = Object.hasOwn(operations, raw) ? raw : null;
+  const staff = await requireActionPermission(services, request, module, op ? operations[op]! : "edit");
+  if (!op) throw data({ ok: false, error: "Unknown action." }, { status: 400 });
+  return { staff, op, actor: { id: staff.user.id, email: staff.user.email } };
+}
+
 /** Any signed-in staff member (pages open to everyone signed in, such as the dashboard shell or the account page). */
 export async function requireStaffPage(services: StaffDeps, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
   const staff = await getStaff(services, request);

@@ -1,6 +1,6 @@
 import type { Role } from "./roles";
 
-// The one permission table (spec section 6). The sidebar, the route guards, every admin loader
+// The one permission table. The sidebar, the route guards, every admin loader
 // and action, and the CLI read it; nothing else encodes who may do what.
 export const MODULES = [
   "dashboard",

@@ -78,7 +78,7 @@ export const verifications = pgTable(
 
 export const roleEnum = pgEnum("staff_role", ["super_admin", "admin", "support", "viewer"]);
 
-/** Spec section 3: user_roles (user_id, role). A user may hold several roles. */
+/** user_roles (user_id, role). A user may hold several roles. */
 export const userRoles = pgTable(
   "user_roles",
   {

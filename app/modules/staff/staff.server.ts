@@ -2,7 +2,7 @@
 // (besides staff.ts, its browser-safe face).
 export { type Auth, createAuth } from "./auth.server";
 export { announceFirstRun, completeSetup, isSetupOpen } from "./first-run.server";
-export { getStaff, requireActionPermission, requirePagePermission, requireStaffAction, requireStaffPage, requireUuid } from "./guard.server";
+export { getStaff, requireActionPermission, requireOperation, requirePagePermission, requireStaffAction, requireStaffPage, requireUuid } from "./guard.server";
 export { clientIpOf } from "./login-throttle.server";
 export { confirmEnrolment, disableMfa, startEnrolment } from "./mfa.server";
 export { currentShopper, registerShopper, signInShopper, signOutShopper, verifyShopperEmail } from "./shopper-auth.server";

@@ -1,11 +1,12 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { DiscountsScreen, type DiscountRow } from "~/components/admin/discounts/discounts-screen";
+import { fail, formValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
 import { describeValue, discountForm, discountFormDefaults, discountStatus, formatIst, KIND_LABELS } from "~/modules/discounts/discounts";
 import { getDiscountForAdmin, listDiscountsForAdmin, saveDiscount, setDiscountActive, type AdminDiscount } from "~/modules/discounts/discounts.server";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/discounts";
 
@@ -46,32 +47,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
     editingMissing: edit !== null && edit !== "new" && !editing,
     // Only the messages this page writes itself are shown (a link cannot make the page say anything else).
-    saved: /^Discount [A-Z0-9_-]{1,32} (created|saved|deactivated|reactivated)\.$/.test(url.searchParams.get("saved") ?? "") ? url.searchParams.get("saved") : null,
+    saved: savedMessage(url, /^Discount [A-Z0-9_-]{1,32} (created|saved|deactivated|reactivated)\.$/),
   };
 }
 
 const OPERATIONS = { create: "create", save: "edit", deactivate: "edit", activate: "edit" } as const;
-type Operation = keyof typeof OPERATIONS;
-
-export type DiscountsActionData = { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
-
-const fail = (status: number, body: Omit<DiscountsActionData, "ok">) => data<DiscountsActionData>({ ok: false, ...body }, { status });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const raw = new URL(request.url).searchParams.get("do") ?? "";
-  // Own keys only: `in` would also accept "toString" and the other names every object inherits.
-  const op = Object.hasOwn(OPERATIONS, raw) ? (raw as Operation) : null;
-  // Permission before the body: 401 without a session, 403 without the right.
-  const staff = await requireActionPermission(context.services, request, "discounts", op ? OPERATIONS[op] : "edit");
-  if (!op) return fail(400, { error: "Unknown action." });
+  // Permission before the body: 401 without a session, 403 without the right, 400 for an unknown ?do=.
+  const { op, actor } = await requireOperation(context.services, request, "discounts", OPERATIONS);
   const form = await request.formData();
-  const actor = { id: staff.user.id, email: staff.user.email };
   const { db } = context.services;
   const version = Number(form.get("version"));
   switch (op) {
     case "create":
     case "save": {
-      const values = Object.fromEntries([...form].filter((e): e is [string, string] => typeof e[1] === "string"));
+      const values = formValues(form);
       const parsed = discountForm.safeParse(values);
       if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
       let target: { id?: undefined } | { id: string; expectedVersion: number } = {};
@@ -97,5 +88,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => adminMeta("Discounts");
 
 export default function DiscountsPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <DiscountsScreen {...loaderData} result={actionData as DiscountsActionData | undefined} />;
+  return <DiscountsScreen {...loaderData} result={actionData && !actionData.ok ? actionData : undefined} />;
 }

@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Every intent changes settings; admin has view only (spec section 6), super_admin passes.
+// Every intent changes settings; admin has view only, super_admin passes.
 const INTENTS = { store: "edit", pricing: "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit" } as const;
 type Intent = keyof typeof INTENTS;
 

@@ -1,9 +1,13 @@
 import { Plus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { PageTitle } from "~/components/admin/module-unavailable";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
+import type { ActionFailure } from "~/lib/action-result";
 import { formatPaise } from "~/lib/money";
 import { DISCOUNT_KINDS, discountForm, KIND_LABELS, type DiscountStatus } from "~/modules/discounts/discounts";
 
@@ -22,7 +26,7 @@ export type DiscountRow = {
 };
 
 type Editor = { id: string | null; version: number | null; values: Record<string, string>; usedCount: number };
-type Result = { ok: false; error: string; fieldErrors?: Record<string, string>; values?: Record<string, string> } | undefined;
+type Result = ActionFailure | undefined;
 
 const STATUS_LABEL: Record<DiscountStatus, string> = { active: "Active", scheduled: "Scheduled", expired: "Expired", inactive: "Deactivated" };
 const STATUS_CLASS: Record<DiscountStatus, string> = {
@@ -48,84 +52,68 @@ export function DiscountsScreen({
   result: Result;
 }) {
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-8">
-      <PageTitle>Discounts</PageTitle>
+    <AdminPage>
+      <PageHeader title="Discounts" description="Codes shoppers type at checkout, with their uses and the revenue of the orders they were used on." />
       <FormMessage error={!editor && result ? result.error : editingMissing ? "That discount no longer exists." : null} success={saved} />
       {editor ? <DiscountEditor key={`${editor.id ?? "new"}:${editor.version ?? 0}`} editor={editor} result={result} canSave={editor.id ? can.edit : can.create} /> : null}
       <DiscountList rows={rows} can={can} />
-    </section>
+    </AdminPage>
   );
 }
 
 function DiscountList({ rows, can }: { rows: DiscountRow[]; can: { create: boolean; edit: boolean } }) {
+  const columns: Column<DiscountRow>[] = [
+    { key: "code", header: "Code", rowHeader: true, cell: (r) => <span className="font-mono font-semibold">{r.code}</span> },
+    { key: "kind", header: "Kind", cell: (r) => r.kind },
+    { key: "value", header: "Value", cell: (r) => r.value },
+    { key: "uses", header: "Uses", cell: (r) => r.uses },
+    {
+      key: "status",
+      header: "Status",
+      cell: (r) => (
+        <>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[r.status]}`}>{STATUS_LABEL[r.status]}</span>
+          {r.window ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{r.window}</span> : null}
+        </>
+      ),
+    },
+    { key: "revenue", header: "Revenue", align: "end", cell: (r) => formatPaise(r.revenuePaise) },
+  ];
+  if (can.edit) {
+    columns.push({
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      cell: (r) => (
+        <div className="flex justify-end gap-2">
+          <Link to={`?edit=${r.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${r.code}`}>
+            Edit
+          </Link>
+          <Form method="post" action={`?do=${r.active ? "deactivate" : "activate"}`}>
+            <input type="hidden" name="id" value={r.id} />
+            <input type="hidden" name="version" value={r.version} />
+            <Button type="submit" size="sm" variant={r.active ? "danger" : "secondary"} aria-label={`${r.active ? "Deactivate" : "Reactivate"} ${r.code}`}>
+              {r.active ? "Deactivate" : "Reactivate"}
+            </Button>
+          </Form>
+        </div>
+      ),
+    });
+  }
   return (
-    <section aria-labelledby="discounts-heading" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="discounts-heading" className="text-lg font-semibold">
-          Discount codes
-        </h2>
-        {can.create ? (
+    <Panel
+      title="Discount codes"
+      description="A code applies to the whole order; one code per order. Revenue is the total of the orders placed with the code."
+      actions={
+        can.create ? (
           <Link to="?edit=new" className={buttonClass("primary")}>
             <Plus className="size-4" aria-hidden="true" />
             New discount
           </Link>
-        ) : null}
-      </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        A code applies to the whole order; one code per order. Revenue is the total of the orders placed with the code.
-      </p>
-      {rows.length === 0 ? (
-        <p className="mt-4 text-sm">No discount codes yet.</p>
-      ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Discount codes</caption>
-            <thead className="border-b border-slate-200 dark:border-slate-800">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Code</th>
-                <th scope="col" className="py-2 pr-3">Kind</th>
-                <th scope="col" className="py-2 pr-3">Value</th>
-                <th scope="col" className="py-2 pr-3">Uses</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2 pr-3 text-right">Revenue</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="py-2 pr-3 font-mono font-semibold">{r.code}</td>
-                  <td className="py-2 pr-3">{r.kind}</td>
-                  <td className="py-2 pr-3">{r.value}</td>
-                  <td className="py-2 pr-3">{r.uses}</td>
-                  <td className="py-2 pr-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_CLASS[r.status]}`}>{STATUS_LABEL[r.status]}</span>
-                    {r.window ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{r.window}</span> : null}
-                  </td>
-                  <td className="py-2 pr-3 text-right">{formatPaise(r.revenuePaise)}</td>
-                  <td className="py-2">
-                    {can.edit ? (
-                      <div className="flex justify-end gap-2">
-                        <Link to={`?edit=${r.id}`} className={buttonClass("secondary", "sm")} aria-label={`Edit ${r.code}`}>
-                          Edit
-                        </Link>
-                        <Form method="post" action={`?do=${r.active ? "deactivate" : "activate"}`}>
-                          <input type="hidden" name="id" value={r.id} />
-                          <input type="hidden" name="version" value={r.version} />
-                          <Button type="submit" size="sm" variant={r.active ? "danger" : "secondary"} aria-label={`${r.active ? "Deactivate" : "Reactivate"} ${r.code}`}>
-                            {r.active ? "Deactivate" : "Reactivate"}
-                          </Button>
-                        </Form>
-                      </div>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+        ) : null
+      }
+    >
+      <DataTable caption="Discount codes" rows={rows} rowKey={(r) => r.id} columns={columns} empty={<EmptyState title="No discount codes yet." />} />
+    </Panel>
   );
 }
 
@@ -137,15 +125,8 @@ function DiscountEditor({ editor, result, canSave }: { editor: Editor; result: R
   const v = (name: string) => values[name] ?? "";
   const isNew = editor.id === null;
   return (
-    <section aria-labelledby="editor-heading" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id="editor-heading" className="text-lg font-semibold">
-        {isNew ? "New discount" : `Edit ${editor.values.code}`}
-      </h2>
-      {result ? (
-        <div className="mt-3">
-          <FormMessage error={result.error} />
-        </div>
-      ) : null}
+    <Panel title={isNew ? "New discount" : `Edit ${editor.values.code}`}>
+      {result ? <FormMessage error={result.error} /> : null}
       <Form method="post" action={isNew ? "?edit=new&do=create" : `?edit=${editor.id}&do=save`} noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2" aria-label={isNew ? "New discount" : "Edit discount"}>
         {editor.id ? <input type="hidden" name="id" value={editor.id} /> : null}
         {editor.version ? <input type="hidden" name="version" value={editor.version} /> : null}
@@ -184,6 +165,6 @@ function DiscountEditor({ editor, result, canSave }: { editor: Editor; result: R
           </Link>
         </div>
       </Form>
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,8 @@
 import { Form, Link } from "react-router";
-import { PageTitle } from "~/components/admin/module-unavailable";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Pager, withParams } from "~/components/admin/kit/pager";
 import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
 
@@ -14,20 +17,42 @@ export type OrdersListProps = {
 };
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const COLUMNS: Column<Row>[] = [
+  {
+    key: "number",
+    header: "Order",
+    cell: (r) => (
+      <Link to={`/admin/orders/${r.id}`} className="text-teal-800 underline dark:text-teal-300">
+        {r.number}
+      </Link>
+    ),
+  },
+  { key: "placed", header: "Placed", cell: (r) => when.format(new Date(r.createdAt)) },
+  {
+    key: "customer",
+    header: "Customer",
+    cell: (r) => (
+      <>
+        {r.name}
+        <span className="block text-slate-600 dark:text-slate-400">{r.email}</span>
+      </>
+    ),
+  },
+  { key: "total", header: "Total", align: "end", cell: (r) => formatPaise(r.totalPaise) },
+  { key: "status", header: "Status", cell: (r) => STATUS_LABELS[r.status] },
+  { key: "payment", header: "Payment", cell: (r) => PAYMENT_STATUS_LABELS[r.paymentStatus] ?? r.paymentStatus },
+];
+
 const control = "mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
 
 export function OrdersList({ filter, rows, total, page, pages }: OrdersListProps) {
-  const pageLink = (n: number) => {
-    const params = new URLSearchParams(Object.entries(filter).filter(([, v]) => v));
-    params.set("page", String(n));
-    return `?${params.toString()}`;
-  };
+  const pageLink = (n: number) => withParams(filter, { page: n });
   // The same filter, every page: the file holds all the orders the list finds.
   const exportLink = `/admin/sales/orders.csv?${new URLSearchParams(Object.entries(filter).filter(([, v]) => v)).toString()}`;
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
-      <PageTitle>Orders</PageTitle>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4" aria-label="Filter orders">
+    <AdminPage>
+      <PageHeader title="Orders" />
+      <Form method="get" className="flex flex-wrap items-end gap-4" aria-label="Filter orders">
         <label className="text-sm font-medium">
           Search
           <input name="q" defaultValue={filter.q} placeholder="Number, email or phone" className={`${control} w-64`} />
@@ -63,7 +88,7 @@ export function OrdersList({ filter, rows, total, page, pages }: OrdersListProps
           Filter
         </button>
       </Form>
-      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {total} order{total === 1 ? "" : "s"}
         </p>
@@ -73,53 +98,15 @@ export function OrdersList({ filter, rows, total, page, pages }: OrdersListProps
           </a>
         ) : null}
       </div>
-      {rows.length === 0 ? (
-        <p className="mt-6 rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-700 dark:border-slate-700 dark:text-slate-300">No orders match.</p>
-      ) : (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Orders, newest first</caption>
-            <thead className="border-b border-slate-300 dark:border-slate-700">
-              <tr>
-                <th scope="col" className="py-2 pr-4">Order</th>
-                <th scope="col" className="py-2 pr-4">Placed</th>
-                <th scope="col" className="py-2 pr-4">Customer</th>
-                <th scope="col" className="py-2 pr-4 text-right">Total</th>
-                <th scope="col" className="py-2 pr-4">Status</th>
-                <th scope="col" className="py-2">Payment</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.id} className="border-b border-slate-200 dark:border-slate-800">
-                  <th scope="row" className="py-2 pr-4 font-medium">
-                    <Link to={`/admin/orders/${r.id}`} className="text-teal-800 underline dark:text-teal-300">
-                      {r.number}
-                    </Link>
-                  </th>
-                  <td className="py-2 pr-4">{when.format(new Date(r.createdAt))}</td>
-                  <td className="py-2 pr-4">
-                    {r.name}
-                    <span className="block text-slate-600 dark:text-slate-400">{r.email}</span>
-                  </td>
-                  <td className="py-2 pr-4 text-right">{formatPaise(r.totalPaise)}</td>
-                  <td className="py-2 pr-4">{STATUS_LABELS[r.status]}</td>
-                  <td className="py-2">{PAYMENT_STATUS_LABELS[r.paymentStatus] ?? r.paymentStatus}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      {pages > 1 ? (
-        <nav aria-label="Pages" className="mt-4 flex gap-4">
-          {page > 1 ? <Link to={pageLink(page - 1)} className="underline">Previous</Link> : null}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)} className="underline">Next</Link> : null}
-        </nav>
-      ) : null}
-    </section>
+      <DataTable
+        className="mt-3"
+        caption="Orders, newest first"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={COLUMNS}
+        empty={<EmptyState title="No orders match." description="Clear a filter or widen the dates." />}
+      />
+      <Pager page={page} pageCount={pages} hrefFor={pageLink} />
+    </AdminPage>
   );
 }

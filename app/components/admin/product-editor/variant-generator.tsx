@@ -18,7 +18,7 @@ type Props = {
 const cell = `${controlClass} min-w-24`;
 
 /**
- * Spec section 3's generator: option sets (name + comma-separated values) give every combination.
+ * The generator: option sets (name + comma-separated values) give every combination.
  * Rows are keyed by their option values, so editing the options keeps the prices typed for the
  * combinations that remain; the server assigns the final SKUs (with -1, -2 on a clash).
  */

@@ -10,7 +10,7 @@ async function fetchPage(offset: number, limit: number): Promise<Page> {
   return (await res.json()) as Page;
 }
 
-/** Best Seller (spec sections 2, 4): the first page comes from the loader; 'Load More Bottles' appends batches of 6. */
+/** Best Seller: the first page comes from the loader; 'Load More Bottles' appends batches of 6. */
 export function BestSellers({ initial, total, loadMoreEnabled }: { initial: ProductCardView[]; total: number; loadMoreEnabled: boolean }) {
   const [extra, setExtra] = useState<ProductCardView[]>([]);
   const [knownTotal, setKnownTotal] = useState(total);
@@ -47,7 +47,7 @@ export function BestSellers({ initial, total, loadMoreEnabled }: { initial: Prod
       setKnownTotal(page.total);
       setLastBatchEmpty(page.cards.length === 0);
     } catch (error) {
-      // Spec section 8: logged only; the flag is cleared.
+      // Logged only; the flag is cleared.
       console.warn("more best sellers could not be loaded", error);
     } finally {
       setLoading(false);

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { CollectionCardView as CollectionCard } from "~/modules/catalog/catalog";
 
-/** One scroll step: a 444 px card plus the 24 px gap (spec section 2). */
+/** One scroll step: a 444 px card plus the 24 px gap. */
 export const CARD_WIDTH_PX = 444;
 export const CARD_GAP_PX = 24;
 export const SCROLL_STEP_PX = CARD_WIDTH_PX + CARD_GAP_PX;
@@ -61,7 +61,7 @@ export function CollectionScroller({ collections }: { collections: CollectionCar
 }
 
 /**
- * 'Loading collections...' (spec section 2) in the space the scroller will take, so the
+ * 'Loading collections...' in the space the scroller will take, so the
  * sections below do not jump when the collections stream in (a layout shift Lighthouse counts).
  */
 export function CollectionScrollerFallback() {

@@ -1,4 +1,4 @@
-// The five bundled hero images (public/hero), used when hero_carousel_images is empty or fails (spec section 8).
+// The five bundled hero images (public/hero), used when hero_carousel_images is empty or fails.
 export const DEFAULT_HERO_IMAGES = [
   { url: "/hero/hero-1.svg", alt: "Navy, teal and white GLACIAL bottles on a deep blue background" },
   { url: "/hero/hero-2.svg", alt: "Matte black, gray and beige GLACIAL bottles" },

@@ -2,7 +2,7 @@ import { Headphones, ShieldCheck, Truck } from "lucide-react";
 import { warrantyTitle } from "~/modules/content/content";
 
 /**
- * The service strip (spec section 2): warranty (the one warranty setting), free shipping over the
+ * The service strip: warranty (the one warranty setting), free shipping over the
  * threshold of the shipping setting (₹4999 by default, written ungrouped as the spec writes it), 24/7 support.
  */
 export function ServiceStrip({ warranty, freeShippingOverPaise = 499_900 }: { warranty: string; freeShippingOverPaise?: number }) {

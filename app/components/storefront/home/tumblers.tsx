@@ -1,7 +1,7 @@
 import type { ProductCardView } from "~/modules/catalog/catalog";
 import { HomeProductCard } from "./product-card";
 
-/** Premium Tumblers: renders nothing when there are none (spec section 2). */
+/** Premium Tumblers: renders nothing when there are none. */
 export function PremiumTumblers({ cards }: { cards: ProductCardView[] }) {
   if (cards.length === 0) return null;
   return (
