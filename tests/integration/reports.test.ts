@@ -127,7 +127,9 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
 
   it("the dashboard: the range against the period before, top products, to ship, low stock from the setting", async () => {
     const figures = await dashboardFigures(services.db, ["admin"], day("2026-11-11"));
-    const [a, d] = await sales(["a", "d"]).then((rows) => [rows.find((r) => r.id === ids.a)!, rows.find((r) => r.id === ids.d)!]);
+    const both = await sales(["a", "d"]);
+    const a = both.find((r) => r.id === ids.a)!;
+    const d = both.find((r) => r.id === ids.d)!;
     const [b] = await sales(["b"]);
     expect(figures.sales!.current).toMatchObject({ orders: 2, grossPaise: a.subtotalPaise + d.subtotalPaise, refundedPaise: 50_000, netPaise: a.subtotalPaise + d.subtotalPaise - 50_000, averageOrderPaise: Math.round((a.subtotalPaise + d.subtotalPaise) / 2) });
     expect(figures.sales!.previous).toMatchObject({ orders: 1, grossPaise: b!.subtotalPaise, discountPaise: b!.discountPaise });
@@ -142,6 +144,21 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
     await setSetting(services.db, "reports", { low_stock_threshold: 2 });
     expect((await dashboardFigures(services.db, ["viewer"], day("2026-11-11"))).lowStock).toMatchObject({ threshold: 2, total: 0 });
     await setSetting(services.db, "reports", { low_stock_threshold: 5 });
+  });
+
+  it("the dashboard's roll-up follows new orders and changes to old ones", async () => {
+    const today = day(istDay(new Date()));
+    expect((await dashboardFigures(services.db, ["admin"], today)).sales!.current.orders).toBe(0);
+    const e = await buy([{ variantId: flask, quantity: 2 }]);
+    expect((await dashboardFigures(services.db, ["admin"], today)).sales!.current).toMatchObject({ orders: 1, grossPaise: 2 * 49_900 });
+    await move(e, "cancel");
+    expect((await dashboardFigures(services.db, ["admin"], today)).sales!.current).toMatchObject({ orders: 0, grossPaise: 0 });
+    // A refund on an old order is taken off the day that order was placed (11 Nov), at once.
+    const before = (await dashboardFigures(services.db, ["admin"], day("2026-11-11"))).sales!.current;
+    const more = await refundOrder(services, actor, ids.a, { amountPaise: 10_000, reason: "Lid scratched", reference: "UPI-124", expectedVersion: await version(ids.a) });
+    expect(more.ok).toBe(true);
+    const after = (await dashboardFigures(services.db, ["admin"], day("2026-11-11"))).sales!.current;
+    expect(after).toMatchObject({ orders: before.orders, refundedPaise: before.refundedPaise + 10_000, netPaise: before.netPaise - 10_000 });
   });
 
   it("by product, variant, collection, state, payment method and discount code: sums of the lines and orders covered", async () => {
@@ -189,14 +206,17 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
       ["Inter-state", 1, 18],
       ["Intra-state", 2, 18],
     ]);
-    expect(notes!.rows).toEqual([expect.objectContaining({ amountPaise: 50_000 })]);
+    expect(notes!.rows.map((n) => n.amountPaise)).toEqual([50_000, 10_000]);
     // Nothing was invoiced on the days the orders were (back-)dated to.
     expect((await buildReport(services.db, "gst", day("2026-11-10", "2026-11-11"))).tables[0]!.rows).toEqual([]);
   });
 
   it("refunds by the day they were made, and each CSV equals its table", async () => {
     const report = await buildReport(services.db, "refunds", day(istDay(new Date())));
-    expect(report.tables[0]!.rows).toEqual([expect.objectContaining({ amountPaise: 50_000, method: "Recorded by hand", reason: "Dented" })]);
+    expect(report.tables[0]!.rows).toEqual([
+      expect.objectContaining({ amountPaise: 50_000, method: "Recorded by hand", reason: "Dented" }),
+      expect.objectContaining({ amountPaise: 10_000, reason: "Lid scratched" }),
+    ]);
     for (const slug of ["sales", "states", "gst"] as const) {
       const t = (await buildReport(services.db, slug, slug === "gst" ? day(istDay(new Date())) : day("2026-11-01", "2026-11-30"))).tables[0]!;
       const csv: string[][] = parse(reportCsv(t));

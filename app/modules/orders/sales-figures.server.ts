@@ -210,3 +210,35 @@ export async function ordersToShip(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(orders).where(eq(orders.status, "processing"));
   return row?.n ?? 0;
 }
+
+/** The IST days of orders changed after `since` (placed, moved, refunded), and the latest change seen. */
+export async function salesDaysChangedSince(db: DbOrTx, since: Date): Promise<{ days: string[]; latest: Date | null }> {
+  const rows = await db
+    .select({ day: sql<string>`to_char(${orders.createdAt} at time zone ${IST}, 'YYYY-MM-DD')`, latest: sql<string>`max(${orders.updatedAt})` })
+    .from(orders)
+    .where(sql`${orders.updatedAt} > ${since.toISOString()}`)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const latest = rows.reduce<Date | null>((m, r) => {
+    const d = new Date(r.latest);
+    return m === null || d > m ? d : m;
+  }, null);
+  return { days: rows.map((r) => r.day), latest };
+}
+
+/** Goods sold per IST day and product in the window (for the reports' daily roll-up). */
+export async function salesByDayAndProduct(db: DbOrTx, w: SalesWindow) {
+  return db
+    .select({
+      day: sql<string>`to_char(${orders.createdAt} at time zone ${IST}, 'YYYY-MM-DD')`,
+      productId: orderLines.productId,
+      title: sql<string>`(array_agg(${orderLines.title} order by ${orders.createdAt} desc))[1]`,
+      quantity: sum(orderLines.quantity),
+      grossPaise: sum(orderLines.totalPaise),
+      discountPaise: sum(orderLines.discountPaise),
+    })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(counted(w))
+    .groupBy(sql`1`, orderLines.productId);
+}

@@ -2,3 +2,4 @@
 // (besides reports.ts, its browser-safe face).
 export { type DashboardFigures, dashboardFigures, type SalesCard } from "./dashboard.server";
 export { buildReport, reportCsv, type ReportOptions } from "./sales-reports.server";
+export { refreshSalesRollup } from "./rollup.server";
