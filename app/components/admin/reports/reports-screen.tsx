@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { DataTable } from "~/components/admin/kit/data-table";
 import { DateRangeForm } from "~/components/admin/kit/date-range-form";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
@@ -7,21 +6,12 @@ import { Panel } from "~/components/admin/kit/panel";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 import { formatPaise } from "~/lib/money";
-import { describeRange, PERIOD_UNITS, REPORT_KINDS, REPORT_PRESETS, type Report, type ReportColumn, type ReportQuery, type ReportRow, reportCsvHref } from "~/modules/reports/reports";
+import { describeRange, PERIOD_UNITS, REPORT_KINDS, REPORT_PRESETS, type Report, type ReportQuery, type ReportRow, reportCsvHref } from "~/modules/reports/reports";
 import { ReportChart } from "./bar-chart";
+import { ReportTable } from "./report-table";
 
 /** The most rows a chart draws (the table beside it has them all). */
 const CHART_ROWS = 31;
-
-function cellText(c: ReportColumn, v: ReportRow[string] | undefined): string {
-  if (v === undefined || v === "") return "";
-  if (typeof v === "number") {
-    if (c.kind === "money") return formatPaise(v);
-    if (c.kind === "percent") return `${v}%`;
-    return v.toLocaleString("en-IN");
-  }
-  return v;
-}
 
 export function ReportsScreen({ query, report }: { query: ReportQuery; report: Report }) {
   const period = describeRange(query.range);
@@ -96,13 +86,7 @@ export function ReportsScreen({ query, report }: { query: ReportQuery; report: R
       </Panel>
       {report.tables.map((t) => (
         <Panel key={t.id} title={t.caption}>
-          <DataTable
-            caption={`${t.caption}, ${period}`}
-            rows={t.totals ? [...t.rows, t.totals] : t.rows}
-            rowKey={(r) => t.columns.map((c) => String(r[c.key] ?? "")).join("|")}
-            columns={t.columns.map((c) => ({ key: c.key, header: c.header, cell: (r: ReportRow) => cellText(c, r[c.key]), align: c.kind === "text" ? ("start" as const) : ("end" as const) }))}
-            empty={<EmptyState title="Nothing in this period" description="Choose another period above." />}
-          />
+          {t.rows.length === 0 ? <EmptyState title="Nothing in this period" description="Choose another period above." /> : <ReportTable table={t} caption={`${t.caption}, ${period}`} />}
         </Panel>
       ))}
     </AdminPage>
