@@ -2,15 +2,29 @@ import { PassThrough, pipeline, type Readable } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { hasStorefrontChrome } from "./components/storefront/storefront-shell";
 import { createHydrationDeferral } from "./lib/deferred-hydration.server";
+import { isDatabaseUnavailable } from "./lib/database-unavailable";
 import { markDegraded } from "./load-context";
 import { NonceProvider } from "./lib/nonce";
 
 // React Router's default Node entry, plus the CSP nonce on every inline script it and React emit,
 // and, on storefront pages, hydration code that loads after the page (lib/deferred-hydration.server.ts).
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader or action throws passes here (React Router logs it; so do we). One that
+ * says the database could not be reached is noted on the request's context, so the server
+ * answers 503 with Retry-After instead of 500: the shop is up, and the pool reconnects by itself.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (isDatabaseUnavailable(error)) {
+    if (context.failure) context.failure.databaseUnavailable = true;
+    return;
+  }
+  if (!request.signal.aborted) console.error(error);
+};
 
 export default function handleRequest(
   request: Request,

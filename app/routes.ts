@@ -59,6 +59,7 @@ export default [
   route("admin/reports.csv", "routes/admin/reports-csv.ts"),
   route("admin/orders/:id/notes", "routes/admin/order-notes.ts"),
   route("admin/orders/:id/credit-notes/:noteId", "routes/admin/order-credit-note.ts"),
+  route("admin/customers/:key/export.json", "routes/admin/customer-export.ts"),
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/index.tsx"),
     route("admin/dashboard", "routes/admin/dashboard.tsx"),
@@ -77,6 +78,7 @@ export default [
     route("admin/orders/:id", "routes/admin/order.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
     route("admin/customers", "routes/admin/customers.tsx"),
+    route("admin/customers/:key", "routes/admin/customer.tsx"),
     route("admin/content", "routes/admin/content.tsx", [
       index("routes/admin/content.index.tsx"),
       route("menu", "routes/admin/content.menu.tsx"),

@@ -8,7 +8,7 @@ import { createLogger, type Logger } from "./lib/logger.server";
 import { createEventBus, type EventBus } from "~/modules/events/events.server";
 import { openJobQueue, type JobQueue } from "~/modules/jobs/jobs.server";
 import { createMailer, type Mailer } from "~/modules/mail/mail.server";
-import { s3Storage, localDiskStorage, type MediaStorage } from "~/modules/media/media.server";
+import { s3Storage, localDiskStorage, type MediaStorage, sweepPartialWrites } from "~/modules/media/media.server";
 import { declareOrderQueues, startOrderWorkers } from "~/modules/orders/orders.server";
 import { createAuth, type Auth, resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
@@ -46,7 +46,12 @@ export async function openServices(given: AppConfig, opts: OpenServicesOptions =
     : await openDatabase({ kind: "pglite", dataDir: config.dataDir });
   try {
     await database.migrate();
-    const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(path.join(config.dataDir, "media"));
+    const mediaRoot = path.join(config.dataDir, "media");
+    const storage = config.s3 ? s3Storage(config.s3) : localDiskStorage(mediaRoot);
+    if (!config.s3) {
+      const swept = await sweepPartialWrites(mediaRoot);
+      if (swept) log.warn({ files: swept }, "removed media files left half-written by a process that stopped mid-write");
+    }
     const shouldSeed =
       config.seedDemo === "always" || (config.seedDemo === "auto" && database.kind === "pglite");
     if (shouldSeed) {
@@ -86,6 +91,8 @@ export async function openServices(given: AppConfig, opts: OpenServicesOptions =
       },
     };
     try {
+      // Command-line tools send their mail at once: no worker of theirs would be left to send it.
+      if (opts.workers ?? true) await mailer.useQueue(jobs);
       await declareOrderQueues(jobs);
       if (opts.workers ?? true) await startOrderWorkers({ ...services, jobs });
     } catch (error) {

@@ -11,7 +11,8 @@ import { readConfig } from "~/config.server";
 import { createImageTransformer, parseImageRequest } from "~/modules/media/media.server";
 import { serveControlSocket, shopCommands } from "~/modules/ops/ops.server";
 import { openServices, type AppServices } from "~/services.server";
-import type { RenderFlags } from "~/load-context";
+import type { RenderFlags, RequestFailure } from "~/load-context";
+import { DATABASE_RETRY_AFTER_SECONDS } from "~/lib/database-unavailable";
 import { isAdminPath, pathKindOf } from "~/lib/path-kinds";
 import { clientIpOf } from "~/modules/staff/staff.server";
 import { runInRequest } from "~/lib/request-context.server";
@@ -136,8 +137,24 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   app.get("/events/storefront", storefrontEvents(services, undefined, metrics, options.shutdown));
 
   app.use("*", createPageCache(services).middleware);
-  app.all("*", (c) => handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce"), renderFlags: c.get("renderFlags") }));
+  app.all("*", async (c) => {
+    const failure: RequestFailure = { databaseUnavailable: false };
+    const response = await handleRequest(c.req.raw, { services, cspNonce: c.get("secureHeadersNonce"), renderFlags: c.get("renderFlags"), failure });
+    return failure.databaseUnavailable && response.status === 500 ? databaseUnavailable(response, services) : response;
+  });
   return app;
+}
+
+/**
+ * The answer while the database is away (restarting, unreachable): 503 with Retry-After, so
+ * browsers, proxies and scripts know to try again, and the page says so in plain words.
+ */
+function databaseUnavailable(response: Response, services: AppServices): Response {
+  services.log.warn("a request failed because the database could not be reached (answered 503)");
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
 }
 
 /**

@@ -85,8 +85,14 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     throw new DatabaseStartupError(`DATABASE_URL must start with postgres:// (got ${parsed.protocol}//)`);
   }
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client losing its server must not crash the process; the pool replaces it.
+  // A client losing its server must not crash the process: idle ones are the pool's "error"; a
+  // client checked out (a query or transaction in flight) emits its own, and without a listener
+  // Node ends the process. The query in flight fails with the same error, and the pool replaces
+  // the client.
   pool.on("error", () => {});
+  pool.on("connect", (client) => {
+    client.on("error", () => {});
+  });
   try {
     const probe = await pool.connect();
     probe.release();

@@ -15,7 +15,7 @@ export type ActionResult =
 export type ActionFailure = Extract<ActionResult, { ok: false }>;
 
 /** A refusal with its HTTP status (400 bad input, 404 gone, 409 changed by someone else meanwhile). */
-export function fail(status: 400 | 403 | 404 | 409 | 422, body: Omit<ActionFailure, "ok">) {
+export function fail(status: 400 | 403 | 404 | 409 | 422 | 507, body: Omit<ActionFailure, "ok">) {
   return data<ActionResult>({ ok: false, ...body }, { status });
 }
 

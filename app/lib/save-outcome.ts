@@ -2,7 +2,7 @@
 // status and a message (and field-level messages for bad input). Nothing is saved when refused.
 export type SaveOutcome =
   | { ok: true; message: string; version?: number }
-  | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
+  | { ok: false; status: 400 | 404 | 409 | 507; error: string; fieldErrors?: Record<string, string> };
 
 /** The record changed after the editor loaded it (version check). */
 export class StaleRecordError extends Error {

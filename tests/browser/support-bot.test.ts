@@ -13,6 +13,7 @@ import { expectAccessible, launchBrowser } from "../support/browser";
 import { freePort, startServer, type RunningServer } from "../support/server-process";
 import { openStorefront } from "../support/storefront";
 import { inProcessEvents } from "../support/test-services";
+import { checkoutForm } from "../support/shoppers";
 
 // Issue 19 in Chromium: a shopper tracks an order in the chat; a staff reply to a visitor who
 // left arrives by email and its link reopens the conversation; staff teach the bot a phrasing
@@ -49,19 +50,7 @@ describe("support bot in Chromium", () => {
       const quote = await quoteCart(database.db, cart);
       const placed = await placeOrder(
         deps,
-        {
-          email: BUYER.email,
-          phone: BUYER.phone,
-          shipName: "Asha Rao",
-          shipLine1: "12, 4th Cross, Indiranagar",
-          shipCity: "Bengaluru",
-          shipState: "29",
-          shipPin: "560038",
-          billingSame: "on",
-          paymentMethod: "cod",
-          idempotencyKey: "k_browser_support_bot_order",
-          quoteDigest: quote.digest,
-        },
+        checkoutForm({ email: BUYER.email, phone: BUYER.phone, quoteDigest: quote.digest, idempotencyKey: "k_browser_support_bot_order" }),
         cart,
       );
       if (placed.kind !== "placed") throw new Error(placed.kind);

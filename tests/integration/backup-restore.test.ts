@@ -11,7 +11,7 @@ import { fixturesHash, mediaDirFor } from "../support/fixtures";
 import { prepareDemoStore } from "../support/admin-server";
 import { runScript } from "../support/run-script";
 import { startServer, type RunningServer } from "../support/server-process";
-import { createProduct } from "../support/shoppers";
+import { createProduct, CHECKOUT_DETAILS } from "../support/shoppers";
 import { createEmptyPostgresDatabase, createSeededPostgresDatabase } from "../support/test-database";
 
 // npm run backup and npm run restore, end to end: a store with an order, backed up while its
@@ -20,17 +20,7 @@ import { createEmptyPostgresDatabase, createSeededPostgresDatabase } from "../su
 // Slow by nature (two to three spawned shops, six tool runs through tsx, two database loads): up
 // to about two minutes on a busy 2-core machine, hence the generous timeouts.
 
-const SHOPPER = {
-  email: "asha@example.in",
-  phone: "98765 43210",
-  shipName: "Asha Rao",
-  shipLine1: "12, 4th Cross, Indiranagar",
-  shipCity: "Bengaluru",
-  shipState: "29",
-  shipPin: "560038",
-  billingSame: "on",
-  paymentMethod: "cod",
-};
+const SHOPPER = CHECKOUT_DETAILS;
 
 const servers: RunningServer[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,7 +5,6 @@ import { listAudit } from "~/modules/audit/audit.server";
 import { listOutbox } from "~/modules/mail/mail.server";
 import { signInStaff } from "~/modules/staff/sign-in.server";
 import { action as discountsAction, loader as discountsLoader } from "~/routes/admin/discounts";
-import { productVariants, products } from "~/modules/catalog/schema";
 import { discountRedemptions, discounts } from "~/modules/discounts/schema";
 import { orderForShopper, placeOrder, quoteCart, type CartLineInput, type PlaceOrderResult } from "~/modules/orders/checkout.server";
 import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
@@ -16,39 +14,19 @@ import { orderLines, orders } from "~/modules/orders/schema";
 import type { AppServices } from "~/services.server";
 import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
+import { checkoutForm, createProduct } from "../support/shoppers";
 
 // Discount codes at checkout, against a real database: the server prices the code itself inside
 // the order's transaction, counts its use there, and never lets a limited code be used once more
 // than its limit, however many orders race for it.
 
-const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
-
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    email: "asha@example.in",
-    phone: "98765 43210",
-    shipName: "Asha Rao",
-    shipLine1: "12, 4th Cross, Indiranagar",
-    shipCity: "Bengaluru",
-    shipState: "29",
-    shipPin: "560038",
-    billingSame: "on",
-    paymentMethod: "cod",
-    idempotencyKey: key(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => checkoutForm(overrides);
 
 describe.each(DRIVERS)("discount codes on %s", (kind) => {
   let services: AppServices;
   let bottle: string; // ₹1,299
   let flask: string; // ₹499
 
-  async function createProduct(slug: string, pricePaise: number, stock: number) {
-    const [p] = await services.db.insert(products).values({ slug, title: slug.replace(/-/g, " "), status: "active", hsnCode: "73239390" }).returning();
-    const [v] = await services.db.insert(productVariants).values({ productId: p!.id, sku: slug.toUpperCase(), pricePaise, stockQuantity: stock }).returning();
-    return v!.id;
-  }
   async function createCode(code: string, values: Partial<typeof discounts.$inferInsert> = {}) {
     const [row] = await services.db
       .insert(discounts)
@@ -69,8 +47,8 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
 
   beforeAll(async () => {
     services = await openTestServices(kind);
-    bottle = await createProduct("steel-bottle", 129_900, 500);
-    flask = await createProduct("mini-flask", 49_900, 500);
+    bottle = (await createProduct(services.db, "steel-bottle", { pricePaise: 129_900, stock: 500 })).variantId;
+    flask = (await createProduct(services.db, "mini-flask", { pricePaise: 49_900, stock: 500 })).variantId;
   });
   afterAll(() => services?.close());
 

@@ -22,27 +22,12 @@ import { users } from "~/modules/staff/schema";
 import type { AppServices } from "~/services.server";
 import { createStaff, openTestServices } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
+import { checkoutForm } from "../support/shoppers";
 
 // Placing orders against a real database: prices from the catalogue, stock never oversold, one
 // order per checkout key, on the embedded database and on PostgreSQL.
 
-const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
-
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    email: "asha@example.in",
-    phone: "98765 43210",
-    shipName: "Asha Rao",
-    shipLine1: "12, 4th Cross, Indiranagar",
-    shipCity: "Bengaluru",
-    shipState: "29",
-    shipPin: "560038",
-    billingSame: "on",
-    paymentMethod: "cod",
-    idempotencyKey: key(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => checkoutForm(overrides);
 
 describe.each(DRIVERS)("orders on %s", (kind) => {
   let services: AppServices;

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -20,28 +19,13 @@ import type { AppServices } from "~/services.server";
 import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
 import { DRIVERS } from "../support/test-database";
 import { createStaff, inProcessEvents, openTestServices } from "../support/test-services";
+import { checkoutForm } from "../support/shoppers";
 
 // Online payment against a real database and a local Razorpay: the order a shopper pays, the
 // checkout's signed answer, webhooks in any order and any number, holds released exactly once,
 // refunds and credit notes. On the embedded database and on PostgreSQL.
 
-const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
-
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    email: "asha@example.in",
-    phone: "98765 43210",
-    shipName: "Asha Rao",
-    shipLine1: "12, 4th Cross, Indiranagar",
-    shipCity: "Bengaluru",
-    shipState: "29",
-    shipPin: "560038",
-    billingSame: "on",
-    paymentMethod: "razorpay",
-    idempotencyKey: key(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => checkoutForm({ paymentMethod: "razorpay", ...overrides });
 
 const enc = new TextEncoder();
 

@@ -173,6 +173,8 @@ describe("request guards on a running shop (trusted proxy on)", () => {
       "/admin/orders/00000000-0000-4000-8000-000000000000/notes",
       "/admin/discounts?do=create",
       "/admin/customers",
+      `/admin/customers/u-00000000-0000-4000-8000-000000000000?do=note`,
+      `/admin/customers/u-00000000-0000-4000-8000-000000000000/export.json`,
       "/admin/reports",
       "/admin/google-feed",
       "/admin/email-templates",

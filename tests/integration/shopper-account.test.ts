@@ -9,30 +9,14 @@ import { ORDER_CSV_HEADER, ordersCsv, rupeesCell } from "~/modules/orders/order-
 import { addOrderNote } from "~/modules/orders/order-notes.server";
 import { accountInvoicePdf, accountOrderDetail, accountOrders } from "~/modules/orders/shopper-orders.server";
 import type { AppServices } from "~/services.server";
-import { createProduct, createShopper } from "../support/shoppers";
+import { createProduct, createShopper, checkoutForm } from "../support/shoppers";
 import { DRIVERS } from "../support/test-database";
 import { createStaff, openTestServices } from "../support/test-services";
 
 // The shopper's account pages' faces (own orders only, guest orders joining, invoice for the owner)
 // and the staff side of this work (notes on the timeline, the orders list as CSV), on both databases.
 
-const key = () => `k_${crypto.randomBytes(12).toString("hex")}`;
-
-function form(overrides: Record<string, unknown> = {}) {
-  return {
-    email: "asha@example.in",
-    phone: "98765 43210",
-    shipName: "Asha Rao",
-    shipLine1: "12, 4th Cross, Indiranagar",
-    shipCity: "Bengaluru",
-    shipState: "29",
-    shipPin: "560038",
-    billingSame: "on",
-    paymentMethod: "cod",
-    idempotencyKey: key(),
-    ...overrides,
-  };
-}
+const form = (overrides: Record<string, unknown> = {}) => checkoutForm(overrides);
 
 describe.each(DRIVERS)("shopper accounts and staff order tools on %s", (kind) => {
   let services: AppServices;

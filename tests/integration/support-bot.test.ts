@@ -22,6 +22,7 @@ import { supportApi } from "../../server/support-api";
 import { openTestServices } from "../support/support-services";
 import { createStaff } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
+import { checkoutForm } from "../support/shoppers";
 
 // What issue 19 asks of the support chat, on both databases: order tracking in the chat, limits
 // that let a whole mobile network chat, replies that reach a visitor who left, staff teaching the
@@ -83,19 +84,7 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
     const quote = await quoteCart(services.db, cart);
     const placed = await placeOrder(
       services,
-      {
-        email: contact.email,
-        phone: contact.phone,
-        shipName: "Asha Rao",
-        shipLine1: "12, 4th Cross, Indiranagar",
-        shipCity: "Bengaluru",
-        shipState: "29",
-        shipPin: "560038",
-        billingSame: "on",
-        paymentMethod: "cod",
-        idempotencyKey: `k_${crypto.randomUUID()}`,
-        quoteDigest: quote.digest,
-      },
+      checkoutForm({ email: contact.email, phone: contact.phone, quoteDigest: quote.digest }),
       cart,
     );
     if (placed.kind !== "placed") throw new Error(`order not placed: ${placed.kind}`);

@@ -16,7 +16,7 @@ import { seedStaff, signInOverHttp } from "../support/admin-server";
 import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
 import { startServer, type RunningServer } from "../support/server-process";
 import { sseReader } from "../support/sse";
-import { createProduct } from "../support/shoppers";
+import { createProduct, CHECKOUT_DETAILS } from "../support/shoppers";
 import { createSeededPostgresDatabase } from "../support/test-database";
 
 // Several server processes on one PostgreSQL (WEB_CONCURRENCY), proven on one real pair of
@@ -27,17 +27,7 @@ import { createSeededPostgresDatabase } from "../support/test-database";
 // The embedded database serves one process by design, so this file needs TEST_DATABASE_URL.
 
 const OWNER = { email: "owner@glacial.in", password: "a long owner passphrase", roles: ["super_admin" as const] };
-const SHOPPER = {
-  email: "asha@example.in",
-  phone: "98765 43210",
-  shipName: "Asha Rao",
-  shipLine1: "12, 4th Cross, Indiranagar",
-  shipCity: "Bengaluru",
-  shipState: "29",
-  shipPin: "560038",
-  billingSame: "on",
-  paymentMethod: "razorpay",
-};
+const SHOPPER = { ...CHECKOUT_DETAILS, paymentMethod: "razorpay" };
 /** Online orders placed at the start, whose one-minute holds run out while the other tests run. */
 const HELD_ORDERS = 4;
 const HELD_QUANTITY = 2;

@@ -51,6 +51,8 @@ export type FakeRazorpay = {
   webhooksOnPay: boolean;
   /** The status a new refund is created with. */
   refundStatus: "processed" | "pending";
+  /** While true, API calls (/v1/...) are held without an answer, as a provider that times out. */
+  hangApi: boolean;
   /** A captured payment of this order, as checkout would make it; returns the checkout's signed answer. */
   pay(orderId: string, opts?: { amount?: number }): { payment: FakePayment; answer: { razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string } };
   /** A failed attempt on this order. */
@@ -122,6 +124,7 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
     webhookUrl: null,
     webhooksOnPay: true,
     refundStatus: "processed",
+    hangApi: false,
     pay(orderId, payOpts = {}) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no fake order ${orderId}`);
@@ -278,6 +281,8 @@ export async function startFakeRazorpay(opts: { keyId?: string; keySecret?: stri
       res.end(typeof body === "string" ? body : JSON.stringify(body));
     };
     const cors = { "Access-Control-Allow-Origin": "*", "Access-Control-Allow-Headers": "Content-Type", "Access-Control-Allow-Methods": "POST, GET, OPTIONS" };
+    // Held without an answer; the connection ends when the fake closes.
+    if (fake.hangApi && url.pathname.startsWith("/v1/") && url.pathname !== "/v1/checkout.js") return;
     try {
       if (url.pathname === "/v1/checkout.js") {
         res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store", ...cors });

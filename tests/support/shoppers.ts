@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Db } from "~/db/types";
 import { productVariants, products } from "~/modules/catalog/schema";
 import type { Auth } from "~/modules/staff/auth.server";
@@ -32,4 +33,25 @@ export async function signInShopperOverHttp(baseUrl: string, email: string, pass
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
+}
+
+/** A shopper's checkout answers (cash on delivery to Bengaluru), without the per-attempt key. */
+export const CHECKOUT_DETAILS = {
+  email: "asha@example.in",
+  phone: "98765 43210",
+  shipName: "Asha Rao",
+  shipLine1: "12, 4th Cross, Indiranagar",
+  shipCity: "Bengaluru",
+  shipState: "29",
+  shipPin: "560038",
+  billingSame: "on",
+  paymentMethod: "cod",
+};
+
+/** A fresh idempotency key, as the checkout page issues one per attempt. */
+export const idempotencyKey = () => `k_${crypto.randomBytes(12).toString("hex")}`;
+
+/** The checkout form as a shopper sends it, with a fresh key; `overrides` change any field. */
+export function checkoutForm(overrides: Record<string, unknown> = {}) {
+  return { ...CHECKOUT_DETAILS, idempotencyKey: idempotencyKey(), ...overrides };
 }

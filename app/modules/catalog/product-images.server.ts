@@ -20,7 +20,7 @@ import { variantBelongsToProduct } from "./variants.server";
 // then open storefront pages hear about it. The media module stores the files and rows; the
 // catalog checks that a variant named for an image is one of the product's own.
 
-export type MediaResult = { ok: true; id?: string } | { ok: false; status: 400 | 404; error: string };
+export type MediaResult = { ok: true; id?: string } | { ok: false; status: 400 | 404 | 507; error: string };
 
 async function run(services: CatalogDeps, productId: string, work: () => Promise<string | undefined>): Promise<MediaResult> {
   try {
@@ -28,7 +28,7 @@ async function run(services: CatalogDeps, productId: string, work: () => Promise
     await notifyCatalogChanged(services.events, productId);
     return { ok: true, id };
   } catch (error) {
-    if (error instanceof UploadRejected) return { ok: false, status: 400, error: error.message };
+    if (error instanceof UploadRejected) return { ok: false, status: error.status, error: error.message };
     if (error instanceof MediaNotFound) return { ok: false, status: 404, error: error.message };
     throw error;
   }

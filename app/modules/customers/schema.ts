@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt } from "~/db/columns";
 import { users } from "~/modules/staff/schema";
 
@@ -32,4 +32,32 @@ export const customerAddresses = pgTable(
     index("customer_addresses_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("customer_addresses_one_default_idx").on(t.userId).where(sql`${t.isDefault}`),
   ],
+);
+
+/**
+ * Staff notes about a customer. `customer_key` is the directory's key ("u-<account id>" or
+ * "g-<hash of the guest's email>"), so a guest's notes follow them once they register.
+ */
+export const customerNotes = pgTable(
+  "customer_notes",
+  {
+    id: id(),
+    customerKey: text("customer_key").notNull(),
+    body: text("body").notNull(),
+    authorId: uuid("author_id").references(() => users.id, { onDelete: "set null" }),
+    authorEmail: text("author_email").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("customer_notes_key_idx").on(t.customerKey, t.createdAt)],
+);
+
+/** Staff tags on a customer (lower-case words such as "wholesale" or "vip"), one row per tag. */
+export const customerTags = pgTable(
+  "customer_tags",
+  {
+    customerKey: text("customer_key").notNull(),
+    tag: text("tag").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerKey, t.tag] }), index("customer_tags_tag_idx").on(t.tag)],
 );

@@ -6,9 +6,10 @@ import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
 import type { MediaStorage } from "./storage.server";
+import { UploadRejected } from "./upload-rejected";
 import { IMAGE_TOO_BIG_MESSAGE, INVALID_TYPE_MESSAGE, sniffImageType, uploadProblem } from "./upload-rules";
 
-export class UploadRejected extends Error {}
+export { UploadRejected } from "./upload-rejected";
 export class MediaNotFound extends Error {}
 
 export type UploadInput = { fileName: string; declaredType: string; bytes: Uint8Array; productId: string; variantId?: string | null; alt?: string };

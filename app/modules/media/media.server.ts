@@ -23,4 +23,4 @@ export { listRecentImages } from "./media-picker.server";
 export { type S3Config, s3Storage } from "./s3-storage.server";
 export { media } from "./schema";
 export { findImage, imageFileExists, listPickableImages, recordSiteImage, storeSiteImageFile } from "./site-images.server";
-export { localDiskStorage, type MediaStorage } from "./storage.server";
+export { localDiskStorage, type MediaStorage, sweepPartialWrites } from "./storage.server";

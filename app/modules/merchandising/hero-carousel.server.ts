@@ -27,7 +27,7 @@ export async function addHeroImage(services: Services, actor: AuditActor, slide:
     try {
       stored = await storeSiteImageFile(services.storage, slide.file);
     } catch (error) {
-      if (error instanceof UploadRejected) return { ok: false, status: 400, error: error.message, fieldErrors: { file: error.message } };
+      if (error instanceof UploadRejected) return { ok: false, status: error.status, error: error.message, fieldErrors: { file: error.message } };
       throw error;
     }
   }

@@ -6,6 +6,7 @@ export { getStaff, requireActionPermission, requireOperation, requirePagePermiss
 export { clientIpOf } from "./login-throttle.server";
 export { confirmEnrolment, disableMfa, startEnrolment } from "./mfa.server";
 export { currentShopper, registerShopper, signInShopper, signOutShopper, verifyShopperEmail } from "./shopper-auth.server";
+export { eraseShopperAccount, forgetSignInAttempts, listShopperAccounts, type ShopperAccount, shopperAccount } from "./shopper-accounts.server";
 export { requestPasswordReset, resetPasswordAndSignIn, resetTokenUser, signInStaff, signOutStaff, verifySecondFactor } from "./sign-in.server";
 export { changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated, staffOptions } from "./staff-admin.server";
 export { listStaffWithRoles, type StaffMember, staffNames } from "./staff-directory.server";

@@ -3,6 +3,7 @@
 export { closestFaq, replyAsBot } from "./bot.server";
 export { type ConversationEvent, findVisitorConversation, listMessages, type MessageEvent, sendVisitorMessage } from "./conversations.server";
 export { countOpenConversations } from "./counts.server";
+export { conversationsByEmail, type CustomerConversation, eraseConversations, exportConversations } from "./customer-conversations.server";
 export { supportDeps } from "./deps.server";
 export { assignConversation, conversationSummary, createCannedReply, deleteCannedReply, getConversationDetail, type InboxFilter, listAssignableStaff, listCannedReplies, listInbox, markSeen, replyAsStaff, setConversationStatus, updateCannedReply } from "./inbox.server";
 export { presenceFor } from "./presence.server";

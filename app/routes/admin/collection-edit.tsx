@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const image = await uploadLibraryImage(context.services.db, context.services.storage, upload, { actor, module: "collections" });
       return { ok: true as const, message: "Image uploaded.", image: { id: image.id, fileUrl: image.fileUrl, alt: image.alt } };
     } catch (error) {
-      if (error instanceof UploadRejected) return data({ ok: false as const, error: error.message }, { status: 400 });
+      if (error instanceof UploadRejected) return data({ ok: false as const, error: error.message }, { status: error.status });
       throw error;
     }
   }
