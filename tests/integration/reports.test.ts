@@ -11,11 +11,12 @@ import { refundOrder } from "~/modules/orders/refunds.server";
 import { orderLines, orders } from "~/modules/orders/schema";
 import { buildReport, dashboardFigures, reportCsv } from "~/modules/reports/reports.server";
 import { istDay, type DayRange } from "~/modules/reports/reports";
-import { setSetting } from "~/modules/settings/settings.server";
+import { readSettingForEdit, setSetting } from "~/modules/settings/settings.server";
 import { signInStaff } from "~/modules/staff/sign-in.server";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { loader as reportsLoader } from "~/routes/admin/reports";
 import { loader as reportsCsvLoader } from "~/routes/admin/reports-csv";
+import { action as settingsAction } from "~/routes/admin/settings";
 import type { AppServices } from "~/services.server";
 import { DRIVERS } from "../support/test-database";
 import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
@@ -248,6 +249,7 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
       try {
         const out = await run();
         if (out instanceof Response) return { status: out.status, body: await out.text() };
+        if (out && typeof out === "object" && "init" in out) return { status: (out as { init: { status?: number } | null }).init?.status ?? 200, body: (out as { data: unknown }).data };
         return { status: 200, body: out };
       } catch (thrown) {
         if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
@@ -272,6 +274,19 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
       // A wrong custom range falls back to the last 7 days, and says so.
       const wrong = await dashboardLoader(args("/admin/dashboard?range=custom&from=2026-11-20&to=2026-11-01", "admin@glacial.in"));
       expect(wrong).toMatchObject({ error: "The start date is after the end date.", range: { preset: "7d", days: 7 } });
+    });
+
+    it("the low-stock threshold is a setting a super admin changes on the Settings screen", async () => {
+      const post = (email: string, fields: Record<string, string>) => {
+        const request = new Request("http://localhost:3000/admin/settings", { method: "POST", headers: { cookie: cookies.get(email)!, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+        return statusOf(() => settingsAction({ request, context: { services }, params: {} } as never));
+      };
+      const version = String((await readSettingForEdit(services.db, "reports")).version);
+      expect(await post("admin@glacial.in", { intent: "reports", low_stock_threshold: "10", version })).toMatchObject({ status: 403 });
+      expect(await post("owner@glacial.in", { intent: "reports", low_stock_threshold: "ten", version })).toMatchObject({ status: 400, body: { fieldErrors: { low_stock_threshold: "The low-stock threshold must be a whole number, like 5." } } });
+      const saved = await post("owner@glacial.in", { intent: "reports", low_stock_threshold: "4", version });
+      expect(saved.body).toMatchObject({ ok: true, message: "Dashboard settings saved." });
+      expect((await dashboardFigures(services.db, ["viewer"], day("2026-11-11"))).lowStock).toMatchObject({ threshold: 4, total: 1 });
     });
 
     it("reports and their CSV are for admin and super_admin only", async () => {
