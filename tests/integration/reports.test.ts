@@ -249,7 +249,7 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
       try {
         const out = await run();
         if (out instanceof Response) return { status: out.status, body: await out.text() };
-        if (out && typeof out === "object" && "init" in out) return { status: (out as { init: { status?: number } | null }).init?.status ?? 200, body: (out as { data: unknown }).data };
+        if (out && typeof out === "object" && "init" in out) return { status: (out as { init: { status?: number } | null }).init?.status ?? 200, body: (out as unknown as { data: unknown }).data };
         return { status: 200, body: out };
       } catch (thrown) {
         if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
