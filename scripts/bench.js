@@ -186,6 +186,14 @@ log("place order: 50 buyers at once on PostgreSQL");
   results.placeOrder = json ? { ...JSON.parse(json), passed: orders.status === 0 } : { error: `exit ${orders.status}`, passed: false };
 }
 
+// A busy hour on two processes and PostgreSQL: 200 browsing, 50 buying, 500 chat streams for 60 s.
+log("mixed load: 200 browsing + 50 buying + 500 chat streams, 60 s, two processes on PostgreSQL");
+{
+  const mixed = spawnSync(process.execPath, [path.join(root, "scripts/bench-mixed.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const json = mixed.stdout.slice(mixed.stdout.indexOf("{"), mixed.stdout.lastIndexOf("}") + 1);
+  results.mixedLoad = json ? { ...JSON.parse(json), passed: mixed.status === 0 } : { error: `exit ${mixed.status}`, passed: false };
+}
+
 // Issue 19's check: the support bot's score on its evaluation set and its answer time without an
 // LLM (also runs alone: npx tsx bench/bench-bot.ts).
 log("support bot: evaluation set score and answer time");
