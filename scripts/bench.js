@@ -205,6 +205,17 @@ log("support bot: evaluation set score and answer time");
   if (json) log(`support bot: ${Math.round(results.supportBot.score * 100)}% right, bot answer p99 ${results.supportBot.botAnswerMs.p99} ms, whole chat call p99 ${results.supportBot.chatCallMs.p99} ms`);
 }
 
+// Issue 18's check: the dashboard's and the GST report's server time with 100,000 orders, on
+// PostgreSQL and PGlite (also runs alone: npx tsx bench/bench-reports.ts).
+log("reports: dashboard and GST report with 100,000 orders");
+{
+  const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+  const reports = spawnSync(process.execPath, [tsx, path.join(root, "bench/bench-reports.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const json = reports.stdout.slice(reports.stdout.indexOf("{"), reports.stdout.lastIndexOf("}") + 1);
+  results.reports = json ? { ...JSON.parse(json), passed: reports.status === 0 } : { error: `exit ${reports.status}`, passed: false };
+  if (json) log(`reports: dashboard 30 days ${results.reports.postgres.dashboardMs["30d"]} ms on PostgreSQL, ${results.reports.pglite.dashboardMs["30d"]} ms on PGlite`);
+}
+
 fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });
 fs.writeFileSync(path.join(root, ".cache/bench/latest.json"), JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));

@@ -10,9 +10,10 @@ import * as marketing from "~/modules/marketing/schema";
 import * as media from "~/modules/media/schema";
 import * as orders from "~/modules/orders/schema";
 import * as rateLimit from "~/modules/rate-limit/schema";
+import * as reports from "~/modules/reports/schema";
 import * as settings from "~/modules/settings/schema";
 import * as staff from "~/modules/staff/schema";
 import * as support from "~/modules/support/schema";
 
-export const schema = { ...audit, ...catalog, ...content, ...customers, ...discounts, ...mail, ...marketing, ...media, ...orders, ...rateLimit, ...settings, ...staff, ...support };
+export const schema = { ...audit, ...catalog, ...content, ...customers, ...discounts, ...mail, ...marketing, ...media, ...orders, ...rateLimit, ...reports, ...settings, ...staff, ...support };
 export type Schema = typeof schema;

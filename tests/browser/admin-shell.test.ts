@@ -60,8 +60,9 @@ describe("the admin shell in Chromium", () => {
 
   it("dashboard: greeting and the counts, with no serious accessibility problem in light and dark", async () => {
     const { context, page } = await signedIn(USERS.admin);
-    const counts = await page.locator("dl > div").allTextContents();
-    expect(counts).toEqual(["Products30", "Active products26", "Collections7", "Open support conversations0"]);
+    const counts = await page.locator('dl[aria-label="Shop"] > div').allTextContents();
+    expect(counts).toEqual(["Open support conversations0Open the inbox", expect.stringMatching(/^Low-stock variants\d+Fewer than 5 in stock$/), "Products30", "Active products26", "Collections7"]);
+    expect(await page.locator('dl[aria-label="Sales"] dt').allTextContents()).toEqual(["Gross sales", "Net sales", "Orders", "Average order value", "Orders to ship"]);
     await expectAccessible(page);
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await expectAccessible(page);

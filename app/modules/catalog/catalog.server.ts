@@ -19,5 +19,5 @@ export { deleteImageAsStaff, type MediaResult, reorderImagesAsStaff, setPrimaryI
 export { products } from "./schema";
 export { searchProducts } from "./search.server";
 export { commitShopifyImport, CsvFormatError, exportShopifyCsv, type ImportPlan, planShopifyImport } from "./shopify-csv.server";
-export { returnStock, type SellableVariant, sellableVariants, takeStock } from "./stock.server";
+export { collectionsOfProducts, type LowStockVariant, lowStockVariants, returnStock, type SellableVariant, sellableVariants, takeStock } from "./stock.server";
 export { listProductVariants, type ProductVariantRow } from "./variants.server";

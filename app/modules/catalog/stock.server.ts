@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/types";
 import { isUuid } from "~/lib/ids";
-import { productVariants, products } from "./schema";
+import { collections, productCollections, productVariants, products } from "./schema";
 
 // The catalogue's face for selling: what a variant is and costs now, and its stock, taken and
 // given back only by a conditional update (never read-then-write), so two buyers of the last
@@ -60,4 +60,31 @@ export async function returnStock(tx: DbOrTx, variantId: string, quantity: numbe
     .update(productVariants)
     .set({ stockQuantity: sql`${productVariants.stockQuantity} + ${quantity}` })
     .where(eq(productVariants.id, variantId));
+}
+
+export type LowStockVariant = { variantId: string; productId: string; title: string; variantTitle: string; sku: string; stock: number };
+
+/** Variants of active products with fewer than `threshold` in stock, the emptiest first. */
+export async function lowStockVariants(db: DbOrTx, threshold: number, limit: number): Promise<{ total: number; variants: LowStockVariant[] }> {
+  const where = and(eq(products.status, "active"), sql`${productVariants.stockQuantity} < ${threshold}`);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({ variantId: productVariants.id, productId: products.id, title: products.title, variantTitle: productVariants.title, sku: productVariants.sku, stock: productVariants.stockQuantity })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(where)
+      .orderBy(productVariants.stockQuantity, products.title, productVariants.sku)
+      .limit(limit),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(where),
+  ]);
+  return { total: counted?.n ?? 0, variants: rows };
+}
+
+/** Every product's collections (a product may be in several), for reports that sum sales per collection. */
+export async function collectionsOfProducts(db: DbOrTx): Promise<{ productId: string; collectionId: string; name: string }[]> {
+  return db
+    .select({ productId: productCollections.productId, collectionId: collections.id, name: collections.name })
+    .from(productCollections)
+    .innerJoin(collections, eq(collections.id, productCollections.collectionId))
+    .orderBy(collections.sortOrder, collections.name);
 }

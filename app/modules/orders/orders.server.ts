@@ -12,3 +12,4 @@ export { confirmCheckoutPayment, handleRazorpayWebhook, paymentCheckoutFor } fro
 export type { RazorpayConfig } from "./razorpay.server";
 export { refundOrder } from "./refunds.server";
 export { accountInvoicePdf, accountOrderDetail, accountOrders } from "./shopper-orders.server";
+export { discountUse, gstFigures, type GstRow, ordersToShip, type PeriodUnit, type ProductSales, refundsIn, SALE_STATUSES, salesByPaymentMethod, salesByPeriod, salesByDayAndProduct, salesByProduct, salesByState, salesDaysChangedSince, type SalesTotals, salesTotals, type SalesWindow } from "./sales-figures.server";

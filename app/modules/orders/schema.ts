@@ -72,6 +72,8 @@ export const orders = pgTable(
     index("orders_status_idx").on(t.status, t.createdAt.desc()),
     index("orders_email_idx").on(sql`lower(${t.email})`),
     index("orders_user_idx").on(t.userId),
+    // The reports' roll-up reads the orders changed since its last refresh.
+    index("orders_updated_idx").on(t.updatedAt),
     // The sweeper's question: unpaid online orders whose hold has run out.
     index("orders_hold_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'pending_payment'`),
   ],
@@ -142,7 +144,7 @@ export const invoices = pgTable(
     financialYear: text("financial_year").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("invoices_year_idx").on(t.financialYear, t.number)],
+  (t) => [index("invoices_year_idx").on(t.financialYear, t.number), index("invoices_issued_idx").on(t.issuedAt)],
 );
 
 /**
@@ -199,7 +201,7 @@ export const orderRefunds = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt)],
+  (t) => [index("order_refunds_order_idx").on(t.orderId, t.createdAt), index("order_refunds_created_idx").on(t.createdAt)],
 );
 
 /** The last credit-note serial used in each financial year (a series of its own, like invoices). */
@@ -234,5 +236,5 @@ export const creditNotes = pgTable(
     roundOffPaise: integer("round_off_paise").notNull(),
     issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("credit_notes_order_idx").on(t.orderId, t.issuedAt)],
+  (t) => [index("credit_notes_order_idx").on(t.orderId, t.issuedAt), index("credit_notes_issued_idx").on(t.issuedAt)],
 );

@@ -65,3 +65,14 @@ export function bypassExpiry(duration: string, now: Date): Date {
   const d = BYPASS_DURATIONS.find((x) => x.value === duration) ?? BYPASS_DURATIONS[1];
   return new Date(now.getTime() + d.ms);
 }
+
+export const reportsForm = z.object({
+  low_stock_threshold: z
+    .string()
+    .trim()
+    .min(1, "The low-stock threshold is required.")
+    .regex(/^\d+$/, "The low-stock threshold must be a whole number, like 5.")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 100_000, "The low-stock threshold must be from 1 to 100000."),
+  version: versionField,
+});

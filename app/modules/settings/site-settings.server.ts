@@ -51,6 +51,8 @@ export const SETTINGS = {
     }),
     fallback: { legal_name: "GLACIAL Hydration Private Limited", gstin: "", state_code: "29", address: "Indiranagar, Bengaluru, Karnataka 560038", default_hsn: "7323" },
   },
+  /** The dashboard's low-stock card: variants of active products with fewer than this many in stock. */
+  reports: { schema: z.object({ low_stock_threshold: z.number().int().min(1).max(100_000) }), fallback: { low_stock_threshold: 5 } },
   /** Cash on delivery: offered up to a maximum order value, for a fee. */
   cod: {
     schema: z.object({ enabled: z.boolean(), fee_paise: z.number().int().min(0), max_order_paise: z.number().int().min(0) }),

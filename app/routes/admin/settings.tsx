@@ -3,18 +3,19 @@ import { PageTitle } from "~/components/admin/module-unavailable";
 import { BypassLinksSection } from "~/components/admin/settings/bypass-links-section";
 import { MaintenanceSection } from "~/components/admin/settings/maintenance-section";
 import { PricingSection } from "~/components/admin/settings/pricing-section";
+import { ReportsSection } from "~/components/admin/settings/reports-section";
 import { SecuritySection } from "~/components/admin/settings/security-section";
 import { StoreDetailsSection } from "~/components/admin/settings/store-details-section";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { rupeesToPaise } from "~/lib/money";
 import { listBypassTokens, createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings.server";
-import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, storeDetailsForm } from "~/modules/settings/settings";
+import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, reportsForm, storeDetailsForm } from "~/modules/settings/settings";
 import { requireActionPermission, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
 
-const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security"] as const;
+const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security", "reports"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "settings");
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Every intent changes settings; admin has view only, super_admin passes.
-const INTENTS = { store: "edit", pricing: "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit" } as const;
+const INTENTS = { store: "edit", pricing: "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit", reports: "edit" } as const;
 type Intent = keyof typeof INTENTS;
 
 export type SettingsActionData =
@@ -79,6 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         await saveSettings(services, actor, [{ key: "maintenance", value, expectedVersion: version }]);
         return ok(intent, value.enabled ? "Maintenance mode is on: visitors now see the maintenance page." : "Maintenance mode is off: the shop is open.");
       }
+      case "reports": {
+        const parsed = reportsForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const { version, ...value } = parsed.data;
+        await saveSettings(services, actor, [{ key: "reports", value, expectedVersion: version }]);
+        return ok(intent, "Dashboard settings saved.");
+      }
       case "bypass-create": {
         const parsed = bypassForm.safeParse(values);
         if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
@@ -126,6 +134,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       </div>
       <StoreDetailsSection setting={settings.store_contact} canEdit={canEdit} result={forIntent("store")} />
       <PricingSection gst={settings.gst_settings} shipping={settings.shipping} canEdit={canEdit} result={forIntent("pricing")} />
+      <ReportsSection setting={settings.reports} canEdit={canEdit} result={forIntent("reports")} />
       <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forIntent("maintenance")} />
       <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.intent === "bypass-create" || result?.intent === "bypass-revoke" ? result : undefined} />
       <SecuritySection requireMfa={settings.staff_security.value.require_mfa} canEdit={canEdit} result={forIntent("security")} />
