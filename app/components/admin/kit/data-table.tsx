@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 
@@ -40,12 +40,17 @@ export function DataTable<Row>({
   sort?: TableSort;
   className?: string;
 }) {
+  const captionId = useId();
   if (rows.length === 0 && empty) return <>{empty}</>;
   const firstIsHeader = !columns.some((c) => c.rowHeader);
   return (
-    <div className={cn("overflow-x-auto", className)}>
+    // A table wider than the screen scrolls sideways; the scrolling area takes keyboard focus (and
+    // is named by the caption) so it can be scrolled without a mouse.
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className={cn("overflow-x-auto focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600", className)}>
       <table className="w-full text-left text-sm">
-        <caption className={captionVisible ? "mb-2 text-left font-medium" : "sr-only"}>{caption}</caption>
+        <caption id={captionId} className={captionVisible ? "mb-2 text-left font-medium" : "sr-only"}>
+          {caption}
+        </caption>
         <thead className="border-b border-slate-300 dark:border-slate-700">
           <tr>
             {columns.map((c) => {

@@ -24,7 +24,8 @@ export function DateRangeForm({
   hidden?: Record<string, string>;
 }) {
   return (
-    <Form method="get" aria-label={label} className="flex flex-wrap items-end gap-3">
+    // Keyed by the period shown: after a navigation to another period, the fields show it.
+    <Form key={`${selected}:${from ?? ""}:${to ?? ""}`} method="get" aria-label={label} className="flex flex-wrap items-end gap-3">
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
