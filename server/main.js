@@ -49,6 +49,8 @@ try {
   // working size instead of carrying that peak for its whole life.
   if (!dev && !config.databaseUrl && config.seedDemo !== "never" && !fs.existsSync(path.join(config.dataDir, "pglite"))) {
     const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), "--seed-only"], { cwd: root, stdio: "inherit", env: process.env });
+    // A start-up fault was already named by the child, in its one line.
+    if (child.status === EXIT_CANNOT_START) process.exit(EXIT_CANNOT_START);
     if (child.status !== 0) fail(`preparing the embedded database on first start failed (exit ${child.status ?? child.signal})`);
   }
   services = await mod.openServices(config, { version });
