@@ -2,13 +2,13 @@ import { Download, FileUp } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin-meta";
 import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir, commitShopifyImport, CsvFormatError, planShopifyImport, type ImportPlan } from "~/modules/catalog/catalog.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-import";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
@@ -72,24 +72,28 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
   }, [actionData]);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Import products (Shopify CSV)</PageTitle>
-        <div className="flex gap-2">
-          <a href="/admin/catalog/export" download className={buttonClass("secondary")}>
-            <Download aria-hidden className="size-4" />
-            Export products CSV
-          </a>
-          <Link to="/admin/catalog" className={buttonClass("secondary")}>
-            Products
-          </Link>
-        </div>
-      </div>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Upload a product CSV in Shopify&rsquo;s format (Handle, Title, Body (HTML), Vendor, Tags, Published, Option1 Name/Value &hellip;, Variant SKU, Variant Price, Variant Compare At
-        Price, Variant Inventory Qty, Image Src, Status). First you see what the import would do; nothing changes until you commit it. A product whose Handle exists is updated; its
-        best-seller flag, order, HSN code and collections are kept.
-      </p>
+    <AdminPage width="medium">
+      <PageHeader
+        title="Import products (Shopify CSV)"
+        actions={
+          <>
+            <a href="/admin/catalog/export" download className={buttonClass("secondary")}>
+              <Download aria-hidden className="size-4" />
+              Export products CSV
+            </a>
+            <Link to="/admin/catalog" className={buttonClass("secondary")}>
+              Products
+            </Link>
+          </>
+        }
+        description={
+          <>
+            Upload a product CSV in Shopify&rsquo;s format (Handle, Title, Body (HTML), Vendor, Tags, Published, Option1 Name/Value &hellip;, Variant SKU, Variant Price, Variant
+            Compare At Price, Variant Inventory Qty, Image Src, Status). First you see what the import would do; nothing changes until you commit it. A product whose Handle exists is
+            updated; its best-seller flag, order, HSN code and collections are kept.
+          </>
+        }
+      />
 
       <Form method="post" encType="multipart/form-data" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
         <input type="hidden" name="intent" value="dry-run" />
@@ -136,7 +140,7 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
           ) : null}
         </div>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
 

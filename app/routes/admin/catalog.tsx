@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams, useSubmit } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { controlClass, FormMessage } from "~/components/ui/field";
@@ -14,6 +13,7 @@ import { PRODUCT_SORTS } from "~/modules/catalog/catalog";
 import { can } from "~/modules/staff/staff";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 const STATUSES = ["draft", "active", "archived"] as const;
 const SORT_LABELS: Record<(typeof PRODUCT_SORTS)[number], string> = {
@@ -143,27 +143,29 @@ export default function CatalogPage({ loaderData, actionData }: Route.ComponentP
   const count = selected.size;
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-7xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Products</PageTitle>
-        <div className="flex flex-wrap gap-2">
-          {may.create ? (
-            <Link to="/admin/catalog/import" className={buttonClass("secondary")}>
-              Import CSV
+    <AdminPage width="full">
+      <PageHeader
+        title="Products"
+        actions={
+          <>
+            {may.create ? (
+              <Link to="/admin/catalog/import" className={buttonClass("secondary")}>
+                Import CSV
+              </Link>
+            ) : null}
+            <Link to="/admin/catalog/export" className={buttonClass("secondary")} reloadDocument>
+              Export CSV
             </Link>
-          ) : null}
-          <Link to="/admin/catalog/export" className={buttonClass("secondary")} reloadDocument>
-            Export CSV
-          </Link>
-          {may.create ? (
-            <Link to="/admin/catalog/add" className={buttonClass("primary")}>
-              Add product
-            </Link>
-          ) : null}
-        </div>
-      </div>
+            {may.create ? (
+              <Link to="/admin/catalog/add" className={buttonClass("primary")}>
+                Add product
+              </Link>
+            ) : null}
+          </>
+        }
+      />
 
-      <Form method="get" role="search" aria-label="Filter products" className="mt-6 grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7 dark:border-slate-800 dark:bg-slate-900">
+      <Form method="get" role="search" aria-label="Filter products" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-7 dark:border-slate-800 dark:bg-slate-900">
         <div className="lg:col-span-2">
           <label htmlFor="filter-q" className="block text-sm font-medium">Search title or SKU</label>
           <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} className={controlClass} />
@@ -349,7 +351,7 @@ export default function CatalogPage({ loaderData, actionData }: Route.ComponentP
           </div>
         </DialogContent>
       </Dialog>
-    </section>
+    </AdminPage>
   );
 }
 

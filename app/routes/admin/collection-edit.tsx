@@ -4,7 +4,6 @@ import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "re
 import { toast } from "sonner";
 import { z } from "zod";
 import { LeaveGuard } from "~/components/admin/leave-guard";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -17,6 +16,7 @@ import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/
 import { mediaUrl, uploadProblem } from "~/modules/media/media";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/collection-edit";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "collections", "edit");
@@ -111,19 +111,21 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
   const formError = actionData && !actionData.ok && "error" in actionData ? actionData.error : null;
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Edit collection: {collection.name}</PageTitle>
-        <div className="flex gap-2">
-          <Link to="/admin/collections" className={buttonClass("secondary")}>
-            All collections
-          </Link>
-          <a href={`/collections/${collection.slug}`} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
-            <ExternalLink aria-hidden className="size-4" />
-            View on storefront
-          </a>
-        </div>
-      </div>
+    <AdminPage width="medium">
+      <PageHeader
+        title={`Edit collection: ${collection.name}`}
+        actions={
+          <>
+            <Link to="/admin/collections" className={buttonClass("secondary")}>
+              All collections
+            </Link>
+            <a href={`/collections/${collection.slug}`} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
+              <ExternalLink aria-hidden className="size-4" />
+              View on storefront
+            </a>
+          </>
+        }
+      />
 
       <Form
         method="post"
@@ -178,7 +180,7 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
           </Button>
         </div>
       </Form>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -2,7 +2,6 @@ import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
 import { Button } from "~/components/ui/button";
@@ -16,6 +15,8 @@ import { mediaUrl } from "~/modules/media/media";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/collections";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "collections");
@@ -116,55 +117,54 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
   };
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <PageTitle>Collections</PageTitle>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Active collections appear on the home page in this order and at /collections/&lt;slug&gt;. Drag a row, or use its arrow buttons, to change the order.
-      </p>
+    <AdminPage width="medium">
+      <PageHeader title="Collections" description="Active collections appear on the home page in this order and at /collections/<slug>. Drag a row, or use its arrow buttons, to change the order." />
 
       {loaderData.can.create ? <CreateCollection actionData={actionData} /> : null}
 
-      <h2 className="mt-8 text-lg font-semibold">All collections ({order.length})</h2>
-      {order.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-300">No collections yet.</p>
-      ) : (
-        <div className="mt-3">
-          <SortableList
-            label="Collections in storefront order"
-            items={order}
-            getKey={(c) => c.id}
-            getLabel={(c) => c.name}
-            onMove={move}
-            disabled={!loaderData.can.edit}
-            renderItem={(c) => (
-              <div className="flex items-center gap-3">
-                {c.heroImageUrl ? (
-                  <img src={mediaUrl(c.heroImageUrl, { width: 80, height: 60, format: "webp" })} alt="" width={80} height={60} className="h-12 w-16 shrink-0 rounded object-cover" />
-                ) : (
-                  <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">No image</span>
-                )}
-                <div className="min-w-0 flex-1">
-                  {loaderData.can.edit ? (
-                    <Link to={`/admin/collections/${c.id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
-                      {c.name}
-                    </Link>
+      <div>
+        <h2 className="text-lg font-semibold">All collections ({order.length})</h2>
+        {order.length === 0 ? (
+          <p className="mt-3 text-slate-600 dark:text-slate-300">No collections yet.</p>
+        ) : (
+          <div className="mt-3">
+            <SortableList
+              label="Collections in storefront order"
+              items={order}
+              getKey={(c) => c.id}
+              getLabel={(c) => c.name}
+              onMove={move}
+              disabled={!loaderData.can.edit}
+              renderItem={(c) => (
+                <div className="flex items-center gap-3">
+                  {c.heroImageUrl ? (
+                    <img src={mediaUrl(c.heroImageUrl, { width: 80, height: 60, format: "webp" })} alt="" width={80} height={60} className="h-12 w-16 shrink-0 rounded object-cover" />
                   ) : (
-                    <span className="font-medium">{c.name}</span>
+                    <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">No image</span>
                   )}
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-                    {`/collections/${c.slug} · ${c.productCount} ${c.productCount === 1 ? "product" : "products"} · ${c.isActive ? "Active" : "Hidden"}`}
-                  </p>
+                  <div className="min-w-0 flex-1">
+                    {loaderData.can.edit ? (
+                      <Link to={`/admin/collections/${c.id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
+                        {c.name}
+                      </Link>
+                    ) : (
+                      <span className="font-medium">{c.name}</span>
+                    )}
+                    <p className="truncate text-sm text-slate-600 dark:text-slate-300">
+                      {`/collections/${c.slug} · ${c.productCount} ${c.productCount === 1 ? "product" : "products"} · ${c.isActive ? "Active" : "Hidden"}`}
+                    </p>
+                  </div>
+                  {loaderData.can.delete ? (
+                    <Button size="sm" variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => setConfirming(c)}>
+                      <Trash2 aria-hidden className="size-4" />
+                    </Button>
+                  ) : null}
                 </div>
-                {loaderData.can.delete ? (
-                  <Button size="sm" variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => setConfirming(c)}>
-                    <Trash2 aria-hidden className="size-4" />
-                  </Button>
-                ) : null}
-              </div>
-            )}
-          />
-        </div>
-      )}
+              )}
+            />
+          </div>
+        )}
+      </div>
 
       <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
         <DialogContent className="max-w-md p-6 text-slate-900">
@@ -184,7 +184,7 @@ export default function CollectionsPage({ loaderData, actionData }: Route.Compon
           </remove.Form>
         </DialogContent>
       </Dialog>
-    </section>
+    </AdminPage>
   );
 }
 
@@ -197,58 +197,58 @@ function CreateCollection({ actionData }: { actionData: Route.ComponentProps["ac
   const serverErrors = actionData && !actionData.ok && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
   const errors = { ...serverErrors, ...clientErrors };
   return (
-    <Form
-      method="post"
-      noValidate
-      className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      onSubmit={(event) => {
-        // The server checks again with the same schema (and the slug against the database).
-        const parsed = createInput.safeParse(collectionFormValues(new FormData(event.currentTarget)));
-        setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-        if (!parsed.success) event.preventDefault();
-      }}
-    >
-      <h2 className="text-lg font-semibold">New collection</h2>
-      <input type="hidden" name="intent" value="create" />
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          value={name}
-          error={errors.name}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (!slugEdited) setSlug(suggestSlug(e.target.value));
-          }}
-        />
-        <TextField
-          label="Slug"
-          name="slug"
-          value={slug}
-          error={errors.slug}
-          hint="Lowercase letters, digits and dashes; the page is /collections/<slug>."
-          onChange={(e) => {
-            setSlugEdited(true);
-            setSlug(e.target.value);
-          }}
-        />
-      </div>
-      <label className="mt-4 inline-flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isActive" defaultChecked className="size-4" />
-        Active (shown on the storefront)
-      </label>
-      {actionData && !actionData.ok && "error" in actionData && actionData.error ? (
-        <div className="mt-3">
-          <FormMessage error={actionData.error} />
+    <Panel title="New collection">
+      <Form
+        method="post"
+        noValidate
+        onSubmit={(event) => {
+          // The server checks again with the same schema (and the slug against the database).
+          const parsed = createInput.safeParse(collectionFormValues(new FormData(event.currentTarget)));
+          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
+          if (!parsed.success) event.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="create" />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            name="name"
+            value={name}
+            error={errors.name}
+            onChange={(e) => {
+              setName(e.target.value);
+              if (!slugEdited) setSlug(suggestSlug(e.target.value));
+            }}
+          />
+          <TextField
+            label="Slug"
+            name="slug"
+            value={slug}
+            error={errors.slug}
+            hint="Lowercase letters, digits and dashes; the page is /collections/<slug>."
+            onChange={(e) => {
+              setSlugEdited(true);
+              setSlug(e.target.value);
+            }}
+          />
         </div>
-      ) : null}
-      <div className="mt-4">
-        <Button type="submit" variant="primary" disabled={busy}>
-          <Plus aria-hidden className="size-4" />
-          Create collection
-        </Button>
-      </div>
-    </Form>
+        <label className="mt-4 inline-flex items-center gap-2 text-sm">
+          <input type="checkbox" name="isActive" defaultChecked className="size-4" />
+          Active (shown on the storefront)
+        </label>
+        {actionData && !actionData.ok && "error" in actionData && actionData.error ? (
+          <div className="mt-3">
+            <FormMessage error={actionData.error} />
+          </div>
+        ) : null}
+        <div className="mt-4">
+          <Button type="submit" variant="primary" disabled={busy}>
+            <Plus aria-hidden className="size-4" />
+            Create collection
+          </Button>
+        </div>
+      </Form>
+    </Panel>
   );
 }
 

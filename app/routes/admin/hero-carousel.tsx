@@ -3,7 +3,6 @@ import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { fieldError, FormResult, useSavedToast } from "~/components/admin/action-feedback";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
 import { Button } from "~/components/ui/button";
@@ -14,6 +13,7 @@ import { addHeroImage, loadHeroEditor, saveHeroImages } from "~/modules/merchand
 import { mediaUrl, ALLOWED_TYPES, MAX_UPLOAD_BYTES, uploadProblem } from "~/modules/media/media";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/hero-carousel";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 // One schema per form, used by the browser before sending and by the action again.
 const alt = z.string().trim().min(1, "Alt text is required: describe the image for people who cannot see it.").max(200, "Keep alt text under 200 characters.");
@@ -69,18 +69,15 @@ type Slide = { url: string; alt: string; key: string };
 export default function HeroCarouselPage({ loaderData, actionData }: Route.ComponentProps) {
   useSavedToast(actionData);
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl space-y-8">
-      <div>
-        <PageTitle>Hero Carousel</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">The looping slides at the top of the home page. Open home pages follow each save.</p>
-      </div>
+    <AdminPage width="medium">
+      <PageHeader title="Hero Carousel" description="The looping slides at the top of the home page. Open home pages follow each save." />
       {/* A save, an upload or a pick changes the version: the list starts again from what is stored. */}
       <SlideList key={loaderData.version} loaderData={loaderData} actionData={actionData} />
       <div className="grid gap-6 md:grid-cols-2">
         <UploadForm key={`upload-${loaderData.version}`} version={loaderData.version} actionData={actionData} />
         <PickForm key={`pick-${loaderData.version}`} version={loaderData.version} pickable={loaderData.pickable} actionData={actionData} />
       </div>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -3,7 +3,6 @@ import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { fieldError, FormResult, useSavedToast } from "~/components/admin/action-feedback";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
 import { Button } from "~/components/ui/button";
@@ -18,6 +17,7 @@ import { mediaUrl } from "~/modules/media/media";
 import { readSettingForEdit } from "~/modules/settings/settings.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/merchandising";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 const version = z.coerce.number().int().min(0);
 const productsForm = z.object({
@@ -82,17 +82,19 @@ export default function MerchandisingPage({ loaderData, actionData }: Route.Comp
   const busy = useNavigation().state === "submitting";
   const { products, tiles } = loaderData;
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl space-y-8">
-      <div>
-        <PageTitle>Merchandising</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          What the home page shows. Open home pages follow each save. The hero slides are on the{" "}
-          <Link to="/admin/hero-carousel" className="text-teal-800 underline dark:text-teal-300">
-            Hero Carousel
-          </Link>{" "}
-          page.
-        </p>
-      </div>
+    <AdminPage width="medium">
+      <PageHeader
+        title="Merchandising"
+        description={
+          <>
+            What the home page shows. Open home pages follow each save. The hero slides are on the{" "}
+            <Link to="/admin/hero-carousel" className="text-teal-800 underline dark:text-teal-300">
+              Hero Carousel
+            </Link>{" "}
+            page.
+          </>
+        }
+      />
 
       <Form method="post" key={`products-${products.version}`} className={`${card} space-y-4`}>
         <h2 className="text-lg font-semibold">Best Seller section</h2>
@@ -157,7 +159,7 @@ export default function MerchandisingPage({ loaderData, actionData }: Route.Comp
           </ol>
         )}
       </section>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -1,12 +1,12 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { isUuid } from "~/lib/ids";
 import { listAudit } from "~/modules/audit/audit.server";
 import { requirePagePermission, staffOptions } from "~/modules/staff/staff.server";
 import { MODULES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management-activity";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 const AUDIT_MODULES = [...MODULES, "account"] as const;
 const filter = z.object({
@@ -50,11 +50,8 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
   const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
   const select = "mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Activity</PageTitle>
-        <Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>
-      </div>
+    <AdminPage>
+      <PageHeader title="Activity" actions={<Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>} />
       <Form method="get" className="mt-6 flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="filter-user" className="block text-sm font-medium">User</label>
@@ -107,6 +104,6 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           </table>
         </div>
       )}
-    </section>
+    </AdminPage>
   );
 }

@@ -2,11 +2,11 @@ import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { z } from "zod";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { requireActionPermission, requirePagePermission, requireUuid, changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff.server";
 import { ROLES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "user_management");
@@ -82,13 +82,15 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
     else toast.error(actionData.error);
   }, [actionData]);
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>User Management</PageTitle>
-        <Link to="/admin/user-management/activity" className="text-teal-800 underline dark:text-teal-300">
-          Activity
-        </Link>
-      </div>
+    <AdminPage>
+      <PageHeader
+        title="User Management"
+        actions={
+          <Link to="/admin/user-management/activity" className="text-teal-800 underline dark:text-teal-300">
+            Activity
+          </Link>
+        }
+      />
       {actionData ? (
         <p role={actionData.ok ? "status" : "alert"} className={`mt-4 rounded-md px-3 py-2 text-sm ${actionData.ok ? "bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100" : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-100"}`}>
           {actionData.ok ? actionData.message : actionData.error}
@@ -163,6 +165,6 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
           </tbody>
         </table>
       </div>
-    </section>
+    </AdminPage>
   );
 }

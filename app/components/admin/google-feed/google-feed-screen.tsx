@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "react-router";
 import { fieldError, FormResult } from "~/components/admin/action-feedback";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { type FeedIssue, type FeedIssueSeverity, SEVERITY_LABELS } from "~/modules/google-feed/google-feed";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 // The Google Feed screen: where the feed is, how many items it holds, its settings, and what
 // Merchant Center would say about each item. Kept plain on purpose: the shared admin blocks
@@ -26,13 +26,11 @@ const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-
 export function GoogleFeedScreen({ screen, result }: { screen: GoogleFeedScreenData; result: Result }) {
   const counts = (severity: FeedIssueSeverity) => screen.issues.filter((i) => i.severity === severity).length;
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-8">
-      <div>
-        <PageTitle>Google Feed</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          The product feed for Google Merchant Center: one item per variant of every active product, with the price and stock the product page shows.
-        </p>
-      </div>
+    <AdminPage>
+      <PageHeader
+        title="Google Feed"
+        description="The product feed for Google Merchant Center: one item per variant of every active product, with the price and stock the product page shows."
+      />
 
       <section aria-labelledby="feed-summary" className={card}>
         <h2 id="feed-summary" className="text-lg font-semibold">
@@ -102,7 +100,7 @@ export function GoogleFeedScreen({ screen, result }: { screen: GoogleFeedScreenD
           </div>
         )}
       </section>
-    </section>
+    </AdminPage>
   );
 }
 
