@@ -9,6 +9,7 @@ import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, s
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-import";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { panelClass } from "~/components/admin/kit/panel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
@@ -95,7 +96,7 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
         }
       />
 
-      <Form method="post" encType="multipart/form-data" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <Form method="post" encType="multipart/form-data" className={panelClass}>
         <input type="hidden" name="intent" value="dry-run" />
         <label htmlFor="csv-file" className="block text-sm font-medium">
           Shopify product CSV (at most {loaderData.maxMegabytes} MB)

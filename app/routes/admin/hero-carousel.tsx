@@ -14,6 +14,7 @@ import { mediaUrl, ALLOWED_TYPES, MAX_UPLOAD_BYTES, uploadProblem } from "~/modu
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/hero-carousel";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 
 // One schema per form, used by the browser before sending and by the action again.
 const alt = z.string().trim().min(1, "Alt text is required: describe the image for people who cannot see it.").max(200, "Keep alt text under 200 characters.");
@@ -90,7 +91,6 @@ function SlideList({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
   return (
     <Form
       method="post"
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
       onSubmit={(event) => {
         const parsed = saveForm.safeParse({ version: loaderData.version, images: slides });
         if (parsed.success) return setLocalErrors({});
@@ -98,49 +98,50 @@ function SlideList({ loaderData, actionData }: Pick<Route.ComponentProps, "loade
         setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
       }}
     >
-      <h2 className="text-lg font-semibold">Slides</h2>
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="version" value={loaderData.version} />
-      <input type="hidden" name="images" value={payload} />
-      <div className="mt-3">
-        <FormResult result={actionData} form="save" />
-      </div>
-      {slides.length === 0 ? (
-        <p className="mt-4 rounded-md bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" role="status">
-          No slides: the storefront shows its five default images until you add one.
-        </p>
-      ) : (
-        <SortableList
-          label="Hero slides, in the order they play"
-          className="mt-4"
-          items={slides}
-          getKey={(s) => s.key}
-          getLabel={(s, i) => `slide ${i + 1}${s.alt ? ` (${s.alt})` : ""}`}
-          onMove={(from, to) => setSlides((list) => moveItem(list, from, to))}
-          renderItem={(slide, index) => (
-            <div className="flex flex-wrap items-start gap-4">
-              <img src={thumb(slide.url)} alt="" width={240} height={120} className="h-20 w-40 rounded-md bg-slate-100 object-cover" />
-              <TextField
-                className="min-w-60 flex-1"
-                label={`Alt text of slide ${index + 1}`}
-                value={slide.alt}
-                maxLength={200}
-                error={error(`images.${index}.alt`)}
-                onChange={(event) => setSlides((all) => all.map((s, i) => (i === index ? { ...s, alt: event.target.value } : s)))}
-              />
-              <Button variant="ghost" size="sm" className="mt-6" aria-label={`Remove slide ${index + 1}`} onClick={() => setSlides((all) => all.filter((_, i) => i !== index))}>
-                <Trash2 className="size-4" aria-hidden="true" /> Remove
-              </Button>
-            </div>
-          )}
-        />
-      )}
-      <div className="mt-4 flex items-center gap-3">
-        <Button type="submit" variant="primary" disabled={busy}>
-          Save slides
-        </Button>
-        <span className="text-sm text-slate-600 dark:text-slate-300">Order, alt texts and removals take effect when saved.</span>
-      </div>
+      <Panel title="Slides">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="version" value={loaderData.version} />
+        <input type="hidden" name="images" value={payload} />
+        <div className="mt-3">
+          <FormResult result={actionData} form="save" />
+        </div>
+        {slides.length === 0 ? (
+          <p className="mt-4 rounded-md bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" role="status">
+            No slides: the storefront shows its five default images until you add one.
+          </p>
+        ) : (
+          <SortableList
+            label="Hero slides, in the order they play"
+            className="mt-4"
+            items={slides}
+            getKey={(s) => s.key}
+            getLabel={(s, i) => `slide ${i + 1}${s.alt ? ` (${s.alt})` : ""}`}
+            onMove={(from, to) => setSlides((list) => moveItem(list, from, to))}
+            renderItem={(slide, index) => (
+              <div className="flex flex-wrap items-start gap-4">
+                <img src={thumb(slide.url)} alt="" width={240} height={120} className="h-20 w-40 rounded-md bg-slate-100 object-cover" />
+                <TextField
+                  className="min-w-60 flex-1"
+                  label={`Alt text of slide ${index + 1}`}
+                  value={slide.alt}
+                  maxLength={200}
+                  error={error(`images.${index}.alt`)}
+                  onChange={(event) => setSlides((all) => all.map((s, i) => (i === index ? { ...s, alt: event.target.value } : s)))}
+                />
+                <Button variant="ghost" size="sm" className="mt-6" aria-label={`Remove slide ${index + 1}`} onClick={() => setSlides((all) => all.filter((_, i) => i !== index))}>
+                  <Trash2 className="size-4" aria-hidden="true" /> Remove
+                </Button>
+              </div>
+            )}
+          />
+        )}
+        <div className="mt-4 flex items-center gap-3">
+          <Button type="submit" variant="primary" disabled={busy}>
+            Save slides
+          </Button>
+          <span className="text-sm text-slate-600 dark:text-slate-300">Order, alt texts and removals take effect when saved.</span>
+        </div>
+      </Panel>
     </Form>
   );
 }
@@ -149,34 +150,35 @@ function UploadForm({ version, actionData }: { version: number; actionData: Rout
   const busy = useNavigation().state === "submitting";
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   return (
-    <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold">Upload a new slide</h2>
-      <FormResult result={actionData} form="upload" />
-      <input type="hidden" name="intent" value="upload" />
-      <input type="hidden" name="version" value={version} />
-      <Field
-        label="Image"
-        hint={`JPEG, PNG, WebP or GIF, up to ${MAX_UPLOAD_BYTES / 1_048_576} MB. A wide image (2:1) fills the hero best.`}
-        error={fileProblem ?? fieldError(actionData, "upload", "file")}
-        render={(a11y) => (
-          <input
-            {...a11y}
-            type="file"
-            name="file"
-            required
-            accept={ALLOWED_TYPES.join(",")}
-            className={controlClass}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              setFileProblem(file ? uploadProblem({ type: file.type, size: file.size }) : null);
-            }}
-          />
-        )}
-      />
-      <TextField label="Alt text" name="alt" required maxLength={200} error={fieldError(actionData, "upload", "alt")} />
-      <Button type="submit" variant="primary" disabled={busy || Boolean(fileProblem)}>
-        <ImagePlus className="size-4" aria-hidden="true" /> Upload and add
-      </Button>
+    <Form method="post" encType="multipart/form-data">
+      <Panel title="Upload a new slide" className="h-full space-y-3">
+        <FormResult result={actionData} form="upload" />
+        <input type="hidden" name="intent" value="upload" />
+        <input type="hidden" name="version" value={version} />
+        <Field
+          label="Image"
+          hint={`JPEG, PNG, WebP or GIF, up to ${MAX_UPLOAD_BYTES / 1_048_576} MB. A wide image (2:1) fills the hero best.`}
+          error={fileProblem ?? fieldError(actionData, "upload", "file")}
+          render={(a11y) => (
+            <input
+              {...a11y}
+              type="file"
+              name="file"
+              required
+              accept={ALLOWED_TYPES.join(",")}
+              className={controlClass}
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                setFileProblem(file ? uploadProblem({ type: file.type, size: file.size }) : null);
+              }}
+            />
+          )}
+        />
+        <TextField label="Alt text" name="alt" required maxLength={200} error={fieldError(actionData, "upload", "alt")} />
+        <Button type="submit" variant="primary" disabled={busy || Boolean(fileProblem)}>
+          <ImagePlus className="size-4" aria-hidden="true" /> Upload and add
+        </Button>
+      </Panel>
     </Form>
   );
 }
@@ -186,24 +188,25 @@ function PickForm({ version, pickable, actionData }: { version: number; pickable
   const [chosen, setChosen] = useState("");
   const picked = pickable.find((p) => p.id === chosen);
   return (
-    <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold">Add an existing image</h2>
-      <FormResult result={actionData} form="pick" />
-      <input type="hidden" name="intent" value="pick" />
-      <input type="hidden" name="version" value={version} />
-      <SelectField label="Image" name="mediaId" value={chosen} onChange={(event) => setChosen(event.target.value)} required error={fieldError(actionData, "pick", "mediaId")}>
-        <option value="">Choose an image…</option>
-        {pickable.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.alt || p.name} ({p.kind === "site" ? "uploaded" : "product image"})
-          </option>
-        ))}
-      </SelectField>
-      {picked ? <img src={picked.thumb} alt="" width={240} height={120} className="h-24 w-48 rounded-md bg-slate-100 object-cover" /> : null}
-      <TextField key={chosen} label="Alt text" name="alt" required maxLength={200} defaultValue={picked?.alt ?? ""} error={fieldError(actionData, "pick", "alt")} />
-      <Button type="submit" variant="primary" disabled={busy}>
-        Add to carousel
-      </Button>
+    <Form method="post">
+      <Panel title="Add an existing image" className="h-full space-y-3">
+        <FormResult result={actionData} form="pick" />
+        <input type="hidden" name="intent" value="pick" />
+        <input type="hidden" name="version" value={version} />
+        <SelectField label="Image" name="mediaId" value={chosen} onChange={(event) => setChosen(event.target.value)} required error={fieldError(actionData, "pick", "mediaId")}>
+          <option value="">Choose an image…</option>
+          {pickable.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.alt || p.name} ({p.kind === "site" ? "uploaded" : "product image"})
+            </option>
+          ))}
+        </SelectField>
+        {picked ? <img src={picked.thumb} alt="" width={240} height={120} className="h-24 w-48 rounded-md bg-slate-100 object-cover" /> : null}
+        <TextField key={chosen} label="Alt text" name="alt" required maxLength={200} defaultValue={picked?.alt ?? ""} error={fieldError(actionData, "pick", "alt")} />
+        <Button type="submit" variant="primary" disabled={busy}>
+          Add to carousel
+        </Button>
+      </Panel>
     </Form>
   );
 }

@@ -7,6 +7,7 @@ import { requireActionPermission, requirePagePermission, requireUuid, changeRole
 import { ROLES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "user_management");
@@ -97,19 +98,19 @@ export default function UserManagement({ loaderData, actionData }: Route.Compone
         </p>
       ) : null}
 
-      <Form method="post" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h2 className="text-lg font-semibold">Invite a staff member</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">They get an email with a link to set their password; it works for 72 hours.</p>
-        <div className="mt-4 flex flex-wrap items-end gap-6">
-          <div>
-            <label htmlFor="invite-email" className="block text-sm font-medium">Email</label>
-            <input id="invite-email" name="email" type="email" required className="mt-1 w-72 rounded-md border border-slate-400 bg-white px-3 py-1.5 dark:border-slate-600 dark:bg-slate-950" />
+      <Form method="post">
+        <Panel title="Invite a staff member" description="They get an email with a link to set their password; it works for 72 hours." className="mt-6">
+          <div className="mt-4 flex flex-wrap items-end gap-6">
+            <div>
+              <label htmlFor="invite-email" className="block text-sm font-medium">Email</label>
+              <input id="invite-email" name="email" type="email" required className="mt-1 w-72 rounded-md border border-slate-400 bg-white px-3 py-1.5 dark:border-slate-600 dark:bg-slate-950" />
+            </div>
+            <RoleBoxes name="roles" checked={[]} idPrefix="invite-role" />
+            <button type="submit" name="intent" value="invite" disabled={busy} className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+              Send invitation
+            </button>
           </div>
-          <RoleBoxes name="roles" checked={[]} idPrefix="invite-role" />
-          <button type="submit" name="intent" value="invite" disabled={busy} className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
-            Send invitation
-          </button>
-        </div>
+        </Panel>
       </Form>
 
       <div className="mt-8 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
