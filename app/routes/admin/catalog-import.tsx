@@ -9,7 +9,9 @@ import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, s
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-import";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { panelClass } from "~/components/admin/kit/panel";
+import { cn } from "~/lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
@@ -145,6 +147,13 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
   );
 }
 
+const REPORT_COLUMNS: Column<ImportPlan["lines"][number]>[] = [
+  { key: "handle", header: "Handle", cell: (line) => line.handle || "(no handle)" },
+  { key: "lines", header: "CSV lines", cell: (line) => line.lines.join(", ") },
+  { key: "result", header: "Result", cell: (line) => <span className={line.action === "reject" ? "font-semibold text-red-700 dark:text-red-400" : undefined}>{ACTION_LABEL[line.action]}</span> },
+  { key: "reason", header: "Reason", cell: (line) => line.reasons.join(" ") },
+];
+
 function ImportReport({ plan, committed }: { plan: ImportPlan; committed: boolean }) {
   return (
     <>
@@ -152,29 +161,13 @@ function ImportReport({ plan, committed }: { plan: ImportPlan; committed: boolea
         {committed ? "Created" : "To create"}: <strong>{plan.created}</strong> · {committed ? "Updated" : "To update"}: <strong>{plan.updated}</strong> · Rejected:{" "}
         <strong>{plan.rejected}</strong>
       </p>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{committed ? "Import result per product" : "Dry-run report per product"}</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-800">
-            <tr>
-              <th scope="col" className="px-4 py-2">Handle</th>
-              <th scope="col" className="px-4 py-2">CSV lines</th>
-              <th scope="col" className="px-4 py-2">Result</th>
-              <th scope="col" className="px-4 py-2">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.lines.map((line) => (
-              <tr key={`${line.handle}:${line.lines[0]}`} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                <th scope="row" className="px-4 py-2 font-medium">{line.handle || "(no handle)"}</th>
-                <td className="px-4 py-2">{line.lines.join(", ")}</td>
-                <td className={`px-4 py-2 ${line.action === "reject" ? "font-semibold text-red-700 dark:text-red-400" : ""}`}>{ACTION_LABEL[line.action]}</td>
-                <td className="px-4 py-2">{line.reasons.join(" ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={committed ? "Import result per product" : "Dry-run report per product"}
+        className={cn(panelClass, "mt-3")}
+        rows={plan.lines}
+        rowKey={(line) => `${line.handle}:${line.lines[0]}`}
+        columns={REPORT_COLUMNS}
+      />
     </>
   );
 }

@@ -29,6 +29,7 @@ export function DataTable<Row>({
   columns,
   empty,
   sort,
+  rowHeaders = true,
   className,
 }: {
   caption: string;
@@ -38,10 +39,12 @@ export function DataTable<Row>({
   columns: readonly Column<Row>[];
   empty?: ReactNode;
   sort?: TableSort;
+  /** False for a log whose rows no one cell names (every cell is a plain data cell). */
+  rowHeaders?: boolean;
   className?: string;
 }) {
   if (rows.length === 0 && empty) return <>{empty}</>;
-  const firstIsHeader = !columns.some((c) => c.rowHeader);
+  const firstIsHeader = rowHeaders && !columns.some((c) => c.rowHeader);
   return (
     <div className={cn("overflow-x-auto", className)}>
       <table className="w-full text-left text-sm">
@@ -77,7 +80,7 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} className="border-b border-slate-200 align-top dark:border-slate-800">
               {columns.map((c, i) => {
-                const Cell = c.rowHeader || (firstIsHeader && i === 0) ? "th" : "td";
+                const Cell = rowHeaders && (c.rowHeader || (firstIsHeader && i === 0)) ? "th" : "td";
                 return (
                   <Cell
                     key={c.key}
