@@ -12,24 +12,13 @@ import { controlClass, FormMessage } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { formatPaise } from "~/lib/money";
 import { PRODUCT_SORTS, PRODUCT_STATUSES, type ProductStatus } from "~/modules/catalog/catalog";
+import type { ProductListRow } from "~/modules/catalog/catalog.server";
 
 // /admin/catalog: the product list with its filters (a GET form), bulk actions on the ticked
 // rows (delete asks first) and server paging.
 
-export type CatalogRow = {
-  id: string;
-  title: string;
-  status: ProductStatus;
-  isBestSeller: boolean;
-  tags: string[];
-  variantCount: number;
-  minPricePaise: number | null;
-  maxPricePaise: number | null;
-  stock: number;
-  sku: string | null;
-  /** A small thumbnail URL, or null. */
-  image: string | null;
-};
+/** A row of the list as the loader sends it (a thumbnail URL in `image`, dates left out). */
+export type CatalogRow = Omit<ProductListRow, "slug" | "updatedAt">;
 
 type May = { create: boolean; edit: boolean; delete: boolean };
 
@@ -64,6 +53,25 @@ function priceRange(min: number | null, max: number | null) {
 }
 
 type Selection = { may: May; rows: CatalogRow[]; selected: Set<string>; allChecked: boolean; toggle: (id: string) => void; setSelected: Dispatch<SetStateAction<Set<string>>> };
+
+/** One filter of the list: a labelled select whose first choice (unless `any` is false) is no filter at all. */
+function FilterSelect({ name, label, value, options, any = true }: { name: string; label: string; value: string | undefined; options: { value: string; label: string }[]; any?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="block text-sm font-medium">
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className={controlClass}>
+        {any ? <option value="">Any</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
 
 /** The columns: a tick box, the image, the title (the row's header), then the figures. */
 const columns = ({ may, rows, selected, allChecked, toggle, setSelected }: Selection): Column<CatalogRow>[] => [
@@ -177,67 +185,19 @@ export function CatalogScreen({ rows, query, filters, total, page, pageCount, ma
           </label>
           <input id="filter-q" name="q" type="search" defaultValue={query.q ?? ""} className={controlClass} />
         </div>
-        <div>
-          <label htmlFor="filter-status" className="block text-sm font-medium">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={query.status ?? ""} className={controlClass}>
-            <option value="">Any</option>
-            {PRODUCT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s[0]!.toUpperCase() + s.slice(1)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-tag" className="block text-sm font-medium">
-            Tag
-          </label>
-          <select id="filter-tag" name="tag" defaultValue={query.tag ?? ""} className={controlClass}>
-            <option value="">Any</option>
-            {filters.tags.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-collection" className="block text-sm font-medium">
-            Collection
-          </label>
-          <select id="filter-collection" name="collection" defaultValue={query.collection ?? ""} className={controlClass}>
-            <option value="">Any</option>
-            {filters.collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-best" className="block text-sm font-medium">
-            Best seller
-          </label>
-          <select id="filter-best" name="best" defaultValue={query.best ?? ""} className={controlClass}>
-            <option value="">Any</option>
-            <option value="yes">Best sellers</option>
-            <option value="no">Not best sellers</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-sort" className="block text-sm font-medium">
-            Sort
-          </label>
-          <select id="filter-sort" name="sort" defaultValue={query.sort} className={controlClass}>
-            {PRODUCT_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" value={query.status} options={PRODUCT_STATUSES.map((st) => ({ value: st, label: st[0]!.toUpperCase() + st.slice(1) }))} />
+        <FilterSelect name="tag" label="Tag" value={query.tag} options={filters.tags.map((t) => ({ value: t, label: t }))} />
+        <FilterSelect name="collection" label="Collection" value={query.collection} options={filters.collections.map((c) => ({ value: c.id, label: c.name }))} />
+        <FilterSelect
+          name="best"
+          label="Best seller"
+          value={query.best}
+          options={[
+            { value: "yes", label: "Best sellers" },
+            { value: "no", label: "Not best sellers" },
+          ]}
+        />
+        <FilterSelect name="sort" label="Sort" value={query.sort} any={false} options={PRODUCT_SORTS.map((st) => ({ value: st, label: SORT_LABELS[st] }))} />
         <div className="flex items-end gap-2 lg:col-span-7">
           <Button type="submit" variant="primary">
             Apply
