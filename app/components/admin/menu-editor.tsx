@@ -8,6 +8,7 @@ import { moveItem } from "~/lib/move-item";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { menuForm, type MenuItem } from "~/modules/content/content";
+import { Panel } from "~/components/admin/kit/panel";
 
 type LinkDraft = { key: string; label: string; url: string };
 type SectionDraft = { key: string; title: string; links: LinkDraft[] };
@@ -71,7 +72,6 @@ export function MenuEditor({ items: initial, version, result }: { items: MenuIte
     <div className="grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Form
         method="post"
-        className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
         onSubmit={(event) => {
           const parsed = menuForm.safeParse({ version, items });
           if (parsed.success) return setLocalErrors({});
@@ -79,96 +79,93 @@ export function MenuEditor({ items: initial, version, result }: { items: MenuIte
           setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
         }}
       >
-        <h2 className="text-lg font-semibold">Header menu</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Simple links and mega-menus (sections of links). While the menu is empty the storefront shows its default four links.
-        </p>
-        <div className="mt-3">
-          <FormResult result={result} form="menu" />
-          {Object.keys(localErrors).length ? (
-            <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-              Please correct the highlighted fields.
-            </p>
-          ) : null}
-        </div>
-        <input type="hidden" name="intent" value="menu" />
-        <input type="hidden" name="version" value={version} />
-        <input type="hidden" name="items" value={JSON.stringify(items)} />
-        <SortableList
-          label="Menu entries, in header order"
-          className="mt-4"
-          items={drafts}
-          getKey={(d) => d.key}
-          getLabel={(d, i) => d.label || `entry ${i + 1}`}
-          onMove={(from, to) => setDrafts((list) => moveItem(list, from, to))}
-          renderItem={(d, index) => (
-            <fieldset className="space-y-3">
-              <legend className="text-sm font-semibold">
-                Entry {index + 1}: {d.type === "simple" ? "simple link" : "mega-menu"}
-              </legend>
-              <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
-                <TextField label={named("Label", `of entry ${index + 1}`)} value={d.label} maxLength={80} onChange={(e) => patchItem(index, { label: e.target.value })} error={error(`items.${index}.label`)} />
-                <TextField
-                  label={d.type === "simple" ? named("Link", `of entry ${index + 1}`) : named("“Shop all” link (optional)", `of entry ${index + 1}`)}
-                  value={d.url}
-                  maxLength={500}
-                  placeholder="/bottles"
-                  onChange={(e) => patchItem(index, { url: e.target.value })}
-                  error={error(`items.${index}.url`)}
-                />
-                <SelectField
-                  label={named("Kind", `of entry ${index + 1}`)}
-                  value={d.type}
-                  onChange={(e) => {
-                    const type = e.target.value === "megamenu" ? "megamenu" : "simple";
-                    patchItem(index, { type, sections: type === "megamenu" && d.sections.length === 0 ? [{ key: newKey("section"), title: "", links: [{ key: newKey("link"), label: "", url: "" }] }] : d.sections });
-                  }}
-                >
-                  <option value="simple">Simple link</option>
-                  <option value="megamenu">Mega-menu</option>
-                </SelectField>
-              </div>
-              {d.type === "megamenu" ? (
-                <SectionsEditor
-                  entry={d.label || `entry ${index + 1}`}
-                  path={`items.${index}.sections`}
-                  sections={d.sections}
-                  error={error}
-                  onChange={(change) => patchSections(index, change)}
-                />
-              ) : null}
-              <Button size="sm" variant="ghost" onClick={() => setDrafts((all) => all.filter((_, i) => i !== index))}>
-                <Trash2 className="size-4" aria-hidden="true" /> Remove entry {index + 1}
-              </Button>
-            </fieldset>
-          )}
-        />
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button onClick={() => setDrafts((all) => [...all, { key: newKey("item"), id: newKey("item"), type: "simple", label: "", url: "", sections: [] }])}>
-            <Plus className="size-4" aria-hidden="true" /> Add a simple link
-          </Button>
-          <Button
-            onClick={() =>
-              setDrafts((all) => [
-                ...all,
-                { key: newKey("item"), id: newKey("item"), type: "megamenu", label: "", url: "", sections: [{ key: newKey("section"), title: "", links: [{ key: newKey("link"), label: "", url: "" }] }] },
-              ])
-            }
-          >
-            <Plus className="size-4" aria-hidden="true" /> Add a mega-menu
-          </Button>
-          <Button type="submit" variant="primary" disabled={busy}>
-            Save menu
-          </Button>
-        </div>
+        <Panel title="Header menu">
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Simple links and mega-menus (sections of links). While the menu is empty the storefront shows its default four links.
+          </p>
+          <div className="mt-3">
+            <FormResult result={result} form="menu" />
+            {Object.keys(localErrors).length ? (
+              <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+                Please correct the highlighted fields.
+              </p>
+            ) : null}
+          </div>
+          <input type="hidden" name="intent" value="menu" />
+          <input type="hidden" name="version" value={version} />
+          <input type="hidden" name="items" value={JSON.stringify(items)} />
+          <SortableList
+            label="Menu entries, in header order"
+            className="mt-4"
+            items={drafts}
+            getKey={(d) => d.key}
+            getLabel={(d, i) => d.label || `entry ${i + 1}`}
+            onMove={(from, to) => setDrafts((list) => moveItem(list, from, to))}
+            renderItem={(d, index) => (
+              <fieldset className="space-y-3">
+                <legend className="text-sm font-semibold">
+                  Entry {index + 1}: {d.type === "simple" ? "simple link" : "mega-menu"}
+                </legend>
+                <div className="grid gap-3 sm:grid-cols-[1fr_1fr_auto]">
+                  <TextField label={named("Label", `of entry ${index + 1}`)} value={d.label} maxLength={80} onChange={(e) => patchItem(index, { label: e.target.value })} error={error(`items.${index}.label`)} />
+                  <TextField
+                    label={d.type === "simple" ? named("Link", `of entry ${index + 1}`) : named("“Shop all” link (optional)", `of entry ${index + 1}`)}
+                    value={d.url}
+                    maxLength={500}
+                    placeholder="/bottles"
+                    onChange={(e) => patchItem(index, { url: e.target.value })}
+                    error={error(`items.${index}.url`)}
+                  />
+                  <SelectField
+                    label={named("Kind", `of entry ${index + 1}`)}
+                    value={d.type}
+                    onChange={(e) => {
+                      const type = e.target.value === "megamenu" ? "megamenu" : "simple";
+                      patchItem(index, { type, sections: type === "megamenu" && d.sections.length === 0 ? [{ key: newKey("section"), title: "", links: [{ key: newKey("link"), label: "", url: "" }] }] : d.sections });
+                    }}
+                  >
+                    <option value="simple">Simple link</option>
+                    <option value="megamenu">Mega-menu</option>
+                  </SelectField>
+                </div>
+                {d.type === "megamenu" ? (
+                  <SectionsEditor
+                    entry={d.label || `entry ${index + 1}`}
+                    path={`items.${index}.sections`}
+                    sections={d.sections}
+                    error={error}
+                    onChange={(change) => patchSections(index, change)}
+                  />
+                ) : null}
+                <Button size="sm" variant="ghost" onClick={() => setDrafts((all) => all.filter((_, i) => i !== index))}>
+                  <Trash2 className="size-4" aria-hidden="true" /> Remove entry {index + 1}
+                </Button>
+              </fieldset>
+            )}
+          />
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button onClick={() => setDrafts((all) => [...all, { key: newKey("item"), id: newKey("item"), type: "simple", label: "", url: "", sections: [] }])}>
+              <Plus className="size-4" aria-hidden="true" /> Add a simple link
+            </Button>
+            <Button
+              onClick={() =>
+                setDrafts((all) => [
+                  ...all,
+                  { key: newKey("item"), id: newKey("item"), type: "megamenu", label: "", url: "", sections: [{ key: newKey("section"), title: "", links: [{ key: newKey("link"), label: "", url: "" }] }] },
+                ])
+              }
+            >
+              <Plus className="size-4" aria-hidden="true" /> Add a mega-menu
+            </Button>
+            <Button type="submit" variant="primary" disabled={busy}>
+              Save menu
+            </Button>
+          </div>
+        </Panel>
       </Form>
-      <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h2 className="text-lg font-semibold">Live preview</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">Follows your edits; the storefront changes when you save.</p>
-        <div className="mt-4">
-          <MenuPreview items={items} />
-        </div>
-      </div>
+      <Panel title="Live preview" description="Follows your edits; the storefront changes when you save.">
+        <MenuPreview items={items} />
+      </Panel>
     </div>
   );
 }

@@ -1,21 +1,19 @@
 import { Construction } from "lucide-react";
 import type { ReactNode } from "react";
+import { EmptyState } from "~/components/admin/kit/empty-state";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 /** The honest empty state of a module whose own work has not landed yet. */
 export function ModuleUnavailable({ title, what, children }: { title: string; what: string; children?: ReactNode }) {
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-4xl">
-      <h1 id="page-title" className="text-2xl font-semibold">{title}</h1>
-      <div className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center dark:border-slate-700 dark:bg-slate-900">
-        <Construction aria-hidden className="mx-auto size-10 text-slate-500 dark:text-slate-400" />
-        <p className="mt-4 text-lg font-medium">{title} is not available yet.</p>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{what}</p>
-        {children}
-      </div>
-    </section>
+    <AdminPage width="medium">
+      <PageHeader title={title} />
+      <EmptyState icon={<Construction aria-hidden className="size-10" />} title={`${title} is not available yet.`} description={what} action={children} />
+    </AdminPage>
   );
 }
 
+/** @deprecated Use `AdminPage` + `PageHeader` from `~/components/admin/kit/page-header`; kept only until the dashboard is rebuilt on the kit. */
 export function PageTitle({ children }: { children: ReactNode }) {
   return <h1 id="page-title" className="text-2xl font-semibold">{children}</h1>;
 }

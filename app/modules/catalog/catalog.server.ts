@@ -11,7 +11,7 @@ export { listCollectionCards } from "./home-collections.server";
 export { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir } from "./import-staging.server";
 export { parseListingParams } from "./listing-query.server";
 export { listBestSellers, listTumblers } from "./listing.server";
-export { bulkUpdateProducts, deleteProducts, editorValues, listProductsForAdmin, loadProductForEditor, productFilterOptions, saveProductAsStaff } from "./product-admin.server";
+export { bulkUpdateProducts, deleteProducts, editorValues, listProductsForAdmin, loadProductForEditor, productFilterOptions, type ProductListRow, saveProductAsStaff } from "./product-admin.server";
 export { getProductDetail } from "./product-detail.server";
 export { saveProduct } from "./product-editor.server";
 export { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "./product-facts.server";

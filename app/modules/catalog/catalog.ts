@@ -7,7 +7,7 @@ export { collectionFormValues, collectionInput, collectionOrderInput } from "./c
 export { isValidGtin } from "./gtin";
 export { LOAD_MORE_BATCH, showLoadMore, TUMBLERS_LIMIT, TUMBLERS_TITLE_MATCH } from "./home-rules";
 export { PAGE_SIZE, pageHref, type SortKey, SORTS } from "./listing-params";
-export { PRODUCT_SORTS } from "./product-admin-sorts";
+export { PRODUCT_SORTS, PRODUCT_STATUSES, type ProductStatus } from "./product-admin-sorts";
 export { type EditorValues, type EditorVariant, EMPTY_PRODUCT } from "./product-editor-state";
 export { productInput } from "./product-form";
 export { productFormValues, slugify } from "./product-form-data";

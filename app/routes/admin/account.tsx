@@ -1,10 +1,11 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireStaffAction, requireStaffPage, confirmEnrolment, disableMfa, startEnrolment } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/account";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaffPage(context.services, request, { allowMfaSetup: true });
@@ -48,14 +49,14 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const busy = useNavigation().state === "submitting";
   const enrolling = actionData?.ok && actionData.step === "enrol" ? actionData : null;
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-3xl">
-      <PageTitle>My account</PageTitle>
+    <AdminPage width="narrow">
+      <PageHeader title="My account" />
       {loaderData.mfaRequired ? (
-        <p role="alert" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-300 dark:bg-amber-950 dark:text-amber-100">
+        <p role="alert" className="rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-300 dark:bg-amber-950 dark:text-amber-100">
           Two-factor authentication is required for all staff. Set it up below to continue.
         </p>
       ) : null}
-      <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
         <dt className="font-medium">Email</dt>
         <dd>{loaderData.email}</dd>
         <dt className="font-medium">Roles</dt>
@@ -64,8 +65,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         <dd>{loaderData.mfaEnabled ? "On" : "Off"}</dd>
       </dl>
 
-      <div className="mt-8 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h2 className="text-lg font-semibold">Two-factor authentication (TOTP)</h2>
+      <Panel title="Two-factor authentication (TOTP)">
         {actionData && !actionData.ok ? (
           <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">{actionData.error}</p>
         ) : null}
@@ -110,7 +110,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             <button type="submit" disabled={busy} className={primary}>Set up two-factor authentication</button>
           </Form>
         )}
-      </div>
-    </section>
+      </Panel>
+    </AdminPage>
   );
 }

@@ -1,12 +1,12 @@
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/product-editor/product-editor";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { productFilterOptions, saveProductAsStaff } from "~/modules/catalog/catalog.server";
 import { EMPTY_PRODUCT, productFormValues, productInput } from "~/modules/catalog/catalog";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-add";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
@@ -27,12 +27,12 @@ export const meta: Route.MetaFunction = () => adminMeta("Add Product");
 
 export default function CatalogAddPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+    <AdminPage>
       <Link to="/admin/catalog" className="text-sm text-teal-800 underline dark:text-teal-300">Back to Products</Link>
-      <PageTitle>Add product</PageTitle>
+      <PageHeader title="Add product" />
       <ProductEditor initial={EMPTY_PRODUCT} collections={loaderData.collections} serverErrors={actionData?.fieldErrors} serverError={actionData?.error} submitLabel="Create product" />
       <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Images can be added once the product is created.</p>
-    </section>
+    </AdminPage>
   );
 }
 

@@ -4,7 +4,6 @@ import { toast } from "sonner";
 import { z } from "zod";
 import { MediaPanel } from "~/components/admin/product-editor/media-panel";
 import { ProductEditor } from "~/components/admin/product-editor/product-editor";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { adminMeta } from "~/lib/admin-meta";
@@ -15,6 +14,7 @@ import { mediaUrl } from "~/modules/media/media";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/catalog-edit";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "catalog", "edit");
@@ -76,16 +76,18 @@ export default function CatalogEditPage({ loaderData, actionData }: Route.Compon
     if (actionData?.saved) toast.success("Product saved.");
   }, [actionData]);
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
+    <AdminPage>
       <Link to="/admin/catalog" className="text-sm text-teal-800 underline dark:text-teal-300">Back to Products</Link>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Edit {initial.title}</PageTitle>
-        {initial.status === "active" ? (
-          <a href={`/product/${initial.slug}`} target="_blank" rel="noreferrer" className="text-sm text-teal-800 underline dark:text-teal-300">
-            View on the storefront
-          </a>
-        ) : null}
-      </div>
+      <PageHeader
+        title={`Edit ${initial.title}`}
+        actions={
+          initial.status === "active" ? (
+            <a href={`/product/${initial.slug}`} target="_blank" rel="noreferrer" className="text-sm text-teal-800 underline dark:text-teal-300">
+              View on the storefront
+            </a>
+          ) : null
+        }
+      />
       {/* A new version (this save or another's) starts the form afresh from what is stored. */}
       <ProductEditor
         key={initial.version}
@@ -99,7 +101,7 @@ export default function CatalogEditPage({ loaderData, actionData }: Route.Compon
         <MediaPanel productId={id} images={images} variants={variants} canDelete={canDelete} />
       </div>
       {canDelete ? <DeleteProduct title={initial.title} /> : null}
-    </section>
+    </AdminPage>
   );
 }
 

@@ -2,13 +2,16 @@ import { Download, FileUp } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage } from "~/components/ui/field";
 import { adminMeta } from "~/lib/admin-meta";
 import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir, commitShopifyImport, CsvFormatError, planShopifyImport, type ImportPlan } from "~/modules/catalog/catalog.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-import";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { panelClass } from "~/components/admin/kit/panel";
+import { cn } from "~/lib/cn";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
@@ -72,26 +75,30 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
   }, [actionData]);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Import products (Shopify CSV)</PageTitle>
-        <div className="flex gap-2">
-          <a href="/admin/catalog/export" download className={buttonClass("secondary")}>
-            <Download aria-hidden className="size-4" />
-            Export products CSV
-          </a>
-          <Link to="/admin/catalog" className={buttonClass("secondary")}>
-            Products
-          </Link>
-        </div>
-      </div>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Upload a product CSV in Shopify&rsquo;s format (Handle, Title, Body (HTML), Vendor, Tags, Published, Option1 Name/Value &hellip;, Variant SKU, Variant Price, Variant Compare At
-        Price, Variant Inventory Qty, Image Src, Status). First you see what the import would do; nothing changes until you commit it. A product whose Handle exists is updated; its
-        best-seller flag, order, HSN code and collections are kept.
-      </p>
+    <AdminPage width="medium">
+      <PageHeader
+        title="Import products (Shopify CSV)"
+        actions={
+          <>
+            <a href="/admin/catalog/export" download className={buttonClass("secondary")}>
+              <Download aria-hidden className="size-4" />
+              Export products CSV
+            </a>
+            <Link to="/admin/catalog" className={buttonClass("secondary")}>
+              Products
+            </Link>
+          </>
+        }
+        description={
+          <>
+            Upload a product CSV in Shopify&rsquo;s format (Handle, Title, Body (HTML), Vendor, Tags, Published, Option1 Name/Value &hellip;, Variant SKU, Variant Price, Variant
+            Compare At Price, Variant Inventory Qty, Image Src, Status). First you see what the import would do; nothing changes until you commit it. A product whose Handle exists is
+            updated; its best-seller flag, order, HSN code and collections are kept.
+          </>
+        }
+      />
 
-      <Form method="post" encType="multipart/form-data" className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+      <Form method="post" encType="multipart/form-data" className={panelClass}>
         <input type="hidden" name="intent" value="dry-run" />
         <label htmlFor="csv-file" className="block text-sm font-medium">
           Shopify product CSV (at most {loaderData.maxMegabytes} MB)
@@ -136,9 +143,16 @@ export default function CatalogImportPage({ loaderData, actionData }: Route.Comp
           ) : null}
         </div>
       ) : null}
-    </section>
+    </AdminPage>
   );
 }
+
+const REPORT_COLUMNS: Column<ImportPlan["lines"][number]>[] = [
+  { key: "handle", header: "Handle", cell: (line) => line.handle || "(no handle)" },
+  { key: "lines", header: "CSV lines", cell: (line) => line.lines.join(", ") },
+  { key: "result", header: "Result", cell: (line) => <span className={line.action === "reject" ? "font-semibold text-red-700 dark:text-red-400" : undefined}>{ACTION_LABEL[line.action]}</span> },
+  { key: "reason", header: "Reason", cell: (line) => line.reasons.join(" ") },
+];
 
 function ImportReport({ plan, committed }: { plan: ImportPlan; committed: boolean }) {
   return (
@@ -147,29 +161,13 @@ function ImportReport({ plan, committed }: { plan: ImportPlan; committed: boolea
         {committed ? "Created" : "To create"}: <strong>{plan.created}</strong> · {committed ? "Updated" : "To update"}: <strong>{plan.updated}</strong> · Rejected:{" "}
         <strong>{plan.rejected}</strong>
       </p>
-      <div className="mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{committed ? "Import result per product" : "Dry-run report per product"}</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-800">
-            <tr>
-              <th scope="col" className="px-4 py-2">Handle</th>
-              <th scope="col" className="px-4 py-2">CSV lines</th>
-              <th scope="col" className="px-4 py-2">Result</th>
-              <th scope="col" className="px-4 py-2">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.lines.map((line) => (
-              <tr key={`${line.handle}:${line.lines[0]}`} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                <th scope="row" className="px-4 py-2 font-medium">{line.handle || "(no handle)"}</th>
-                <td className="px-4 py-2">{line.lines.join(", ")}</td>
-                <td className={`px-4 py-2 ${line.action === "reject" ? "font-semibold text-red-700 dark:text-red-400" : ""}`}>{ACTION_LABEL[line.action]}</td>
-                <td className="px-4 py-2">{line.reasons.join(" ")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={committed ? "Import result per product" : "Dry-run report per product"}
+        className={cn(panelClass, "mt-3")}
+        rows={plan.lines}
+        rowKey={(line) => `${line.handle}:${line.lines[0]}`}
+        columns={REPORT_COLUMNS}
+      />
     </>
   );
 }

@@ -4,7 +4,6 @@ import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "re
 import { toast } from "sonner";
 import { z } from "zod";
 import { LeaveGuard } from "~/components/admin/leave-guard";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -17,6 +16,9 @@ import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/
 import { mediaUrl, uploadProblem } from "~/modules/media/media";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/collection-edit";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel, panelClass } from "~/components/admin/kit/panel";
+import { cn } from "~/lib/cn";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "collections", "edit");
@@ -111,19 +113,21 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
   const formError = actionData && !actionData.ok && "error" in actionData ? actionData.error : null;
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Edit collection: {collection.name}</PageTitle>
-        <div className="flex gap-2">
-          <Link to="/admin/collections" className={buttonClass("secondary")}>
-            All collections
-          </Link>
-          <a href={`/collections/${collection.slug}`} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
-            <ExternalLink aria-hidden className="size-4" />
-            View on storefront
-          </a>
-        </div>
-      </div>
+    <AdminPage width="medium">
+      <PageHeader
+        title={`Edit collection: ${collection.name}`}
+        actions={
+          <>
+            <Link to="/admin/collections" className={buttonClass("secondary")}>
+              All collections
+            </Link>
+            <a href={`/collections/${collection.slug}`} target="_blank" rel="noreferrer" className={buttonClass("secondary")}>
+              <ExternalLink aria-hidden className="size-4" />
+              View on storefront
+            </a>
+          </>
+        }
+      />
 
       <Form
         method="post"
@@ -158,7 +162,7 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
         ) : null}
 
         <LeaveGuard dirty={dirty && !busy} subject="This collection" />
-        <div data-collection-field className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
+        <div data-collection-field className={cn(panelClass, "grid gap-4 sm:grid-cols-2")}>
           <TextField label="Name" name="name" defaultValue={collection.name} error={errors.name} />
           <TextField label="Slug" name="slug" defaultValue={collection.slug} error={errors.slug} hint="The page is /collections/<slug>." />
           <TextAreaField label="Description" name="description" rows={3} defaultValue={collection.description} error={errors.description} className="sm:col-span-2" />
@@ -178,7 +182,7 @@ function CollectionEditor({ loaderData, actionData }: Pick<Route.ComponentProps,
           </Button>
         </div>
       </Form>
-    </section>
+    </AdminPage>
   );
 }
 
@@ -213,7 +217,7 @@ function HeroImagePicker({
   }, [upload.data, upload.state]);
 
   return (
-    <fieldset className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <fieldset className={panelClass}>
       <legend className="px-1 text-lg font-semibold">Hero image</legend>
       <p className="text-sm text-slate-600 dark:text-slate-300">Shown on the home page's collection scroller and at the top of the collection page (800 x 600).</p>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -296,13 +300,9 @@ function ProductsEditor({ members, setMembers, error }: { members: Member[]; set
   const inCollection = new Set(members.map((m) => m.productId));
 
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold">Products ({members.length})</h2>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        The collection page's &ldquo;Featured&rdquo; order. Drag a row or use its arrow buttons; changes apply when you save.
-      </p>
+    <Panel title={`Products (${members.length})`} description={<>The collection page's &ldquo;Featured&rdquo; order. Drag a row or use its arrow buttons; changes apply when you save.</>}>
       {error ? (
-        <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
+        <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}
@@ -392,7 +392,7 @@ function ProductsEditor({ members, setMembers, error }: { members: Member[]; set
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-    </div>
+    </Panel>
   );
 }
 

@@ -1,18 +1,9 @@
-import { Plus, Trash2 } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useFetcher, useNavigation } from "react-router";
-import { toast } from "sonner";
-import { PageTitle } from "~/components/admin/module-unavailable";
-import { SortableList } from "~/components/admin/sortable-list";
-import { moveItem } from "~/lib/move-item";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { FormMessage, TextField } from "~/components/ui/field";
+import { data, redirect } from "react-router";
+import { CollectionsScreen, createCollectionInput } from "~/components/admin/collections/collections-screen";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { collectionErrorAnswer, deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/catalog.server";
-import { collectionFormValues, collectionInput, collectionOrderInput, suggestSlug } from "~/modules/catalog/catalog";
-import { mediaUrl } from "~/modules/media/media";
+import { collectionFormValues, collectionInput, collectionOrderInput } from "~/modules/catalog/catalog";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/collections";
@@ -26,8 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// The new-collection form: name, slug and visibility; the rest is set in the editor it leads to.
-const createInput = collectionInput.pick({ name: true, slug: true, isActive: true });
 const INTENTS = { create: "create", reorder: "edit", delete: "delete" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (intent) {
       case "create": {
-        const parsed = createInput.safeParse(collectionFormValues(form));
+        const parsed = createCollectionInput.safeParse(collectionFormValues(form));
         if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
         const { id } = await saveCollection(context.services.db, collectionInput.parse(parsed.data), {}, ctx);
         return redirect(`/admin/collections/${id}?created=1`);
@@ -66,190 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Collections");
 
-type Row = Route.ComponentProps["loaderData"]["collections"][number];
-
 export default function CollectionsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const [order, setOrder] = useState(loaderData.collections);
-  const reorder = useFetcher<typeof action>();
-  const remove = useFetcher<typeof action>();
-  const [confirming, setConfirming] = useState<Row | null>(null);
-
-  // Moves in quick succession (arrow presses) are saved once, when they stop.
-  const saveTimer = useRef<number | undefined>(undefined);
-  const unsaved = useRef(false);
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
-
-  // The server's list wins whenever it changes (after a save, a delete, or another tab's change),
-  // unless staff have moved rows that are not sent yet.
-  useEffect(() => {
-    if (!unsaved.current) setOrder(loaderData.collections);
-  }, [loaderData.collections]);
-  useEffect(() => {
-    const result = reorder.data;
-    if (!result || reorder.state !== "idle") return;
-    if (result.ok) toast.success(result.message);
-    else {
-      toast.error("error" in result && result.error ? result.error : "The order could not be saved.");
-      setOrder(loaderData.collections);
-    }
-    // Only a finished submission should toast, not a later loader change.
-  }, [reorder.data, reorder.state]);
-  useEffect(() => {
-    const result = remove.data;
-    if (!result || remove.state !== "idle") return;
-    if (result.ok) toast.success(result.message);
-    else toast.error("error" in result && result.error ? result.error : "The collection could not be deleted.");
-  }, [remove.data, remove.state]);
-
-  const move = (from: number, to: number) => {
-    const next = moveItem(order, from, to);
-    setOrder(next);
-    unsaved.current = true;
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => {
-      unsaved.current = false;
-      const body = new FormData();
-      body.set("intent", "reorder");
-      for (const c of next) body.append("ids", c.id);
-      void reorder.submit(body, { method: "post" });
-    }, 600);
-  };
-
-  return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <PageTitle>Collections</PageTitle>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Active collections appear on the home page in this order and at /collections/&lt;slug&gt;. Drag a row, or use its arrow buttons, to change the order.
-      </p>
-
-      {loaderData.can.create ? <CreateCollection actionData={actionData} /> : null}
-
-      <h2 className="mt-8 text-lg font-semibold">All collections ({order.length})</h2>
-      {order.length === 0 ? (
-        <p className="mt-3 text-slate-600 dark:text-slate-300">No collections yet.</p>
-      ) : (
-        <div className="mt-3">
-          <SortableList
-            label="Collections in storefront order"
-            items={order}
-            getKey={(c) => c.id}
-            getLabel={(c) => c.name}
-            onMove={move}
-            disabled={!loaderData.can.edit}
-            renderItem={(c) => (
-              <div className="flex items-center gap-3">
-                {c.heroImageUrl ? (
-                  <img src={mediaUrl(c.heroImageUrl, { width: 80, height: 60, format: "webp" })} alt="" width={80} height={60} className="h-12 w-16 shrink-0 rounded object-cover" />
-                ) : (
-                  <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">No image</span>
-                )}
-                <div className="min-w-0 flex-1">
-                  {loaderData.can.edit ? (
-                    <Link to={`/admin/collections/${c.id}`} className="font-medium text-teal-800 underline-offset-2 hover:underline dark:text-teal-300">
-                      {c.name}
-                    </Link>
-                  ) : (
-                    <span className="font-medium">{c.name}</span>
-                  )}
-                  <p className="truncate text-sm text-slate-600 dark:text-slate-300">
-                    {`/collections/${c.slug} · ${c.productCount} ${c.productCount === 1 ? "product" : "products"} · ${c.isActive ? "Active" : "Hidden"}`}
-                  </p>
-                </div>
-                {loaderData.can.delete ? (
-                  <Button size="sm" variant="ghost" aria-label={`Delete ${c.name}`} onClick={() => setConfirming(c)}>
-                    <Trash2 aria-hidden className="size-4" />
-                  </Button>
-                ) : null}
-              </div>
-            )}
-          />
-        </div>
-      )}
-
-      <Dialog open={confirming !== null} onOpenChange={(open) => !open && setConfirming(null)}>
-        <DialogContent className="max-w-md p-6 text-slate-900">
-          <DialogTitle className="text-lg font-semibold">Delete {confirming?.name}?</DialogTitle>
-          <DialogDescription className="mt-2 text-slate-700">
-            The collection and its page go away. Its {confirming?.productCount ?? 0} products stay in the shop; they are only taken out of this collection.
-          </DialogDescription>
-          <remove.Form method="post" className="mt-6 flex justify-end gap-2" onSubmit={() => setConfirming(null)}>
-            <input type="hidden" name="intent" value="delete" />
-            <input type="hidden" name="id" value={confirming?.id ?? ""} />
-            <DialogClose asChild>
-              <Button>Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="danger">
-              Delete collection
-            </Button>
-          </remove.Form>
-        </DialogContent>
-      </Dialog>
-    </section>
-  );
-}
-
-function CreateCollection({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
-  const busy = useNavigation().state === "submitting";
-  const [name, setName] = useState("");
-  const [slug, setSlug] = useState("");
-  const [slugEdited, setSlugEdited] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const serverErrors = actionData && !actionData.ok && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
-  const errors = { ...serverErrors, ...clientErrors };
-  return (
-    <Form
-      method="post"
-      noValidate
-      className="mt-6 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      onSubmit={(event) => {
-        // The server checks again with the same schema (and the slug against the database).
-        const parsed = createInput.safeParse(collectionFormValues(new FormData(event.currentTarget)));
-        setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-        if (!parsed.success) event.preventDefault();
-      }}
-    >
-      <h2 className="text-lg font-semibold">New collection</h2>
-      <input type="hidden" name="intent" value="create" />
-      <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          value={name}
-          error={errors.name}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (!slugEdited) setSlug(suggestSlug(e.target.value));
-          }}
-        />
-        <TextField
-          label="Slug"
-          name="slug"
-          value={slug}
-          error={errors.slug}
-          hint="Lowercase letters, digits and dashes; the page is /collections/<slug>."
-          onChange={(e) => {
-            setSlugEdited(true);
-            setSlug(e.target.value);
-          }}
-        />
-      </div>
-      <label className="mt-4 inline-flex items-center gap-2 text-sm">
-        <input type="checkbox" name="isActive" defaultChecked className="size-4" />
-        Active (shown on the storefront)
-      </label>
-      {actionData && !actionData.ok && "error" in actionData && actionData.error ? (
-        <div className="mt-3">
-          <FormMessage error={actionData.error} />
-        </div>
-      ) : null}
-      <div className="mt-4">
-        <Button type="submit" variant="primary" disabled={busy}>
-          <Plus aria-hidden className="size-4" />
-          Create collection
-        </Button>
-      </div>
-    </Form>
-  );
+  return <CollectionsScreen loaderData={loaderData} actionData={actionData} />;
 }
 
 export { AdminErrorBoundary as ErrorBoundary } from "~/components/admin/error-boundary";

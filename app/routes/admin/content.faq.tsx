@@ -14,6 +14,7 @@ import { WARRANTY_PLACEHOLDER, warrantyTitle } from "~/modules/content/content";
 import { readSettingForEdit } from "~/modules/settings/settings.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.faq";
+import { Panel } from "~/components/admin/kit/panel";
 
 const warrantyForm = z.object({
   version: z.coerce.number().int().min(0),
@@ -59,36 +60,36 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("FAQ and warranty");
 
-const card = "rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900";
-
 export default function FaqAndWarranty({ loaderData, actionData }: Route.ComponentProps) {
   useSavedToast(actionData);
   const busy = useNavigation().state === "submitting";
   const [period, setPeriod] = useState(loaderData.warranty.period);
   return (
     <div className="space-y-8">
-      <Form method="post" key={`warranty-${loaderData.warranty.version}`} className={`${card} space-y-3`}>
-        <h2 className="text-lg font-semibold">Warranty statement</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          One statement for the whole shop: the home page&rsquo;s service strip and every FAQ answer containing {WARRANTY_PLACEHOLDER} print it.
-        </p>
-        <FormResult result={actionData} form="warranty" />
-        <input type="hidden" name="intent" value="warranty" />
-        <input type="hidden" name="version" value={loaderData.warranty.version} />
-        <TextField
-          label="Warranty"
-          name="period"
-          required
-          maxLength={60}
-          value={period}
-          onChange={(event) => setPeriod(event.target.value)}
-          hint={period.trim() ? `Printed as “${warrantyTitle(period)}”.` : undefined}
-          error={fieldError(actionData, "warranty", "period")}
-          className="max-w-sm"
-        />
-        <Button type="submit" variant="primary" disabled={busy}>
-          Save warranty
-        </Button>
+      <Form method="post" key={`warranty-${loaderData.warranty.version}`}>
+        <Panel
+          title="Warranty statement"
+          description={<>One statement for the whole shop: the home page&rsquo;s service strip and every FAQ answer containing {WARRANTY_PLACEHOLDER} print it.</>}
+          className="space-y-3"
+        >
+          <FormResult result={actionData} form="warranty" />
+          <input type="hidden" name="intent" value="warranty" />
+          <input type="hidden" name="version" value={loaderData.warranty.version} />
+          <TextField
+            label="Warranty"
+            name="period"
+            required
+            maxLength={60}
+            value={period}
+            onChange={(event) => setPeriod(event.target.value)}
+            hint={period.trim() ? `Printed as “${warrantyTitle(period)}”.` : undefined}
+            error={fieldError(actionData, "warranty", "period")}
+            className="max-w-sm"
+          />
+          <Button type="submit" variant="primary" disabled={busy}>
+            Save warranty
+          </Button>
+        </Panel>
       </Form>
       <FaqEditor key={loaderData.faq.revision} faq={loaderData.faq} period={loaderData.warranty.period} actionData={actionData} />
     </div>
@@ -111,7 +112,6 @@ function FaqEditor({ faq, period, actionData }: { faq: Route.ComponentProps["loa
   return (
     <Form
       method="post"
-      className={card}
       onSubmit={(event) => {
         const parsed = faqForm.safeParse({ revision: faq.revision, items: payload });
         if (parsed.success) return setLocalErrors({});
@@ -119,50 +119,53 @@ function FaqEditor({ faq, period, actionData }: { faq: Route.ComponentProps["loa
         setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
       }}
     >
-      <h2 className="text-lg font-semibold">Home page FAQ</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        &lsquo;Frequently Asked Questions&rsquo; near the bottom of the home page, in this order. Write {WARRANTY_PLACEHOLDER} where the warranty belongs (now &ldquo;{warrantyTitle(period)}&rdquo;).
-      </p>
-      <div className="mt-3">
+      <Panel
+        title="Home page FAQ"
+        description={
+          <>
+            &lsquo;Frequently Asked Questions&rsquo; near the bottom of the home page, in this order. Write {WARRANTY_PLACEHOLDER} where the warranty belongs (now &ldquo;{warrantyTitle(period)}&rdquo;).
+          </>
+        }
+      >
         <FormResult result={actionData} form="faq" />
-      </div>
-      <input type="hidden" name="intent" value="faq" />
-      <input type="hidden" name="revision" value={faq.revision} />
-      <input type="hidden" name="items" value={JSON.stringify(payload)} />
-      {items.length === 0 ? <p className="mt-4 text-sm">No questions: the home page hides its FAQ.</p> : null}
-      <SortableList
-        label="FAQ questions, in home page order"
-        className="mt-4"
-        items={items}
-        getKey={(d) => d.key}
-        getLabel={(d, i) => `question ${i + 1}`}
-        onMove={(from, to) => setItems((list) => moveItem(list, from, to))}
-        renderItem={(d, index) => (
-          <div className="space-y-2">
-            <TextField label={`Question ${index + 1}`} value={d.question} maxLength={300} onChange={(event) => update(index, { question: event.target.value })} error={error(`items.${index}.question`)} />
-            <TextAreaField label={`Answer ${index + 1}`} rows={3} value={d.answer} maxLength={3000} onChange={(event) => update(index, { answer: event.target.value })} error={error(`items.${index}.answer`)} />
-            <TextAreaField
-              label={`Other ways shoppers ask question ${index + 1}`}
-              hint="One per line, in shoppers' own words: the support bot answers these too."
-              rows={2}
-              value={d.phrasings}
-              onChange={(event) => update(index, { phrasings: event.target.value })}
-              error={error(`items.${index}.phrasings`)}
-            />
-            <Button size="sm" variant="ghost" onClick={() => setItems((all) => all.filter((_, i) => i !== index))}>
-              <Trash2 className="size-4" aria-hidden="true" /> Remove question {index + 1}
-            </Button>
-          </div>
-        )}
-      />
-      <div className="mt-4 flex flex-wrap gap-3">
-        <Button onClick={() => setItems((all) => [...all, { key: `new-${nextKey++}`, question: "", answer: "", phrasings: "" }])}>
-          <Plus className="size-4" aria-hidden="true" /> Add a question
-        </Button>
-        <Button type="submit" variant="primary" disabled={busy}>
-          Save FAQ
-        </Button>
-      </div>
+        <input type="hidden" name="intent" value="faq" />
+        <input type="hidden" name="revision" value={faq.revision} />
+        <input type="hidden" name="items" value={JSON.stringify(payload)} />
+        {items.length === 0 ? <p className="mt-4 text-sm">No questions: the home page hides its FAQ.</p> : null}
+        <SortableList
+          label="FAQ questions, in home page order"
+          className="mt-4"
+          items={items}
+          getKey={(d) => d.key}
+          getLabel={(d, i) => `question ${i + 1}`}
+          onMove={(from, to) => setItems((list) => moveItem(list, from, to))}
+          renderItem={(d, index) => (
+            <div className="space-y-2">
+              <TextField label={`Question ${index + 1}`} value={d.question} maxLength={300} onChange={(event) => update(index, { question: event.target.value })} error={error(`items.${index}.question`)} />
+              <TextAreaField label={`Answer ${index + 1}`} rows={3} value={d.answer} maxLength={3000} onChange={(event) => update(index, { answer: event.target.value })} error={error(`items.${index}.answer`)} />
+              <TextAreaField
+                label={`Other ways shoppers ask question ${index + 1}`}
+                hint="One per line, in shoppers' own words: the support bot answers these too."
+                rows={2}
+                value={d.phrasings}
+                onChange={(event) => update(index, { phrasings: event.target.value })}
+                error={error(`items.${index}.phrasings`)}
+              />
+              <Button size="sm" variant="ghost" onClick={() => setItems((all) => all.filter((_, i) => i !== index))}>
+                <Trash2 className="size-4" aria-hidden="true" /> Remove question {index + 1}
+              </Button>
+            </div>
+          )}
+        />
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button onClick={() => setItems((all) => [...all, { key: `new-${nextKey++}`, question: "", answer: "", phrasings: "" }])}>
+            <Plus className="size-4" aria-hidden="true" /> Add a question
+          </Button>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Save FAQ
+          </Button>
+        </div>
+      </Panel>
     </Form>
   );
 }

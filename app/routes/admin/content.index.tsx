@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.index";
+import { panelClass } from "~/components/admin/kit/panel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "content");
@@ -17,7 +18,7 @@ export default function ContentOverview() {
   return (
     <ul className="grid gap-4 md:grid-cols-3">
       {PARTS.map((part) => (
-        <li key={part.to} className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <li key={part.to} className={panelClass}>
           <h2 className="text-lg font-semibold">
             <Link to={part.to} className="text-teal-800 underline dark:text-teal-300">
               {part.title}

@@ -10,6 +10,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { loadPageForEdit, previewMarkdown, saveContentPage, isContentPageSlug } from "~/modules/content/content.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.page";
+import { Panel } from "~/components/admin/kit/panel";
 
 const MAX_BODY = 50_000;
 const pageForm = z.object({
@@ -67,45 +68,46 @@ export default function ContentPageEditor({ loaderData, actionData }: Route.Comp
           /{page.slug}
         </a>
       </p>
-      <Form method="post" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-        <h2 className="text-lg font-semibold">Edit /{page.slug}</h2>
-        <FormResult result={actionData} form="page" />
-        <input type="hidden" name="version" value={page.version} />
-        <TextField label="Title" name="title" required maxLength={120} defaultValue={page.title} error={fieldError(actionData, "page", "title")} />
-        <TextField label="Search description" name="seoDescription" maxLength={300} defaultValue={page.seoDescription} error={fieldError(actionData, "page", "seoDescription")} />
-        <div className="grid gap-4 lg:grid-cols-2">
-          <TextAreaField
-            label="Text (Markdown)"
-            hint="# heading, **bold**, - lists, [link](/contact). A first # heading is replaced by the title."
-            name="bodyMarkdown"
-            rows={22}
-            value={body}
-            onChange={(event) => setBody(event.target.value)}
-            className="font-mono"
-            error={fieldError(actionData, "page", "bodyMarkdown")}
-          />
-          <section aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-            <div className="flex items-center justify-between gap-2">
-              <h3 id="preview-heading" className="font-semibold">
-                Preview
-              </h3>
-              <Button size="sm" disabled={preview.state !== "idle"} onClick={() => void preview.submit({ intent: "preview", bodyMarkdown: body }, { method: "post" })}>
-                <Eye className="size-4" aria-hidden="true" /> {preview.state !== "idle" ? "Rendering..." : "Show preview"}
-              </Button>
-            </div>
-            <div aria-live="polite" className="mt-3">
-              {previewHtml !== null ? (
-                // Sanitised on the server by the storefront's renderer (lib/markdown.server.ts).
-                <div data-testid="page-preview" className="space-y-3 text-sm leading-relaxed [&_a]:underline [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: previewHtml }} />
-              ) : (
-                <p className="text-sm text-slate-600 dark:text-slate-300">Show the preview to see the page as visitors will.</p>
-              )}
-            </div>
-          </section>
-        </div>
-        <Button type="submit" variant="primary" disabled={busy}>
-          Save page
-        </Button>
+      <Form method="post">
+        <Panel title={<>Edit /{page.slug}</>} className="space-y-4">
+          <FormResult result={actionData} form="page" />
+          <input type="hidden" name="version" value={page.version} />
+          <TextField label="Title" name="title" required maxLength={120} defaultValue={page.title} error={fieldError(actionData, "page", "title")} />
+          <TextField label="Search description" name="seoDescription" maxLength={300} defaultValue={page.seoDescription} error={fieldError(actionData, "page", "seoDescription")} />
+          <div className="grid gap-4 lg:grid-cols-2">
+            <TextAreaField
+              label="Text (Markdown)"
+              hint="# heading, **bold**, - lists, [link](/contact). A first # heading is replaced by the title."
+              name="bodyMarkdown"
+              rows={22}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              className="font-mono"
+              error={fieldError(actionData, "page", "bodyMarkdown")}
+            />
+            <section aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
+              <div className="flex items-center justify-between gap-2">
+                <h3 id="preview-heading" className="font-semibold">
+                  Preview
+                </h3>
+                <Button size="sm" disabled={preview.state !== "idle"} onClick={() => void preview.submit({ intent: "preview", bodyMarkdown: body }, { method: "post" })}>
+                  <Eye className="size-4" aria-hidden="true" /> {preview.state !== "idle" ? "Rendering..." : "Show preview"}
+                </Button>
+              </div>
+              <div aria-live="polite" className="mt-3">
+                {previewHtml !== null ? (
+                  // Sanitised on the server by the storefront's renderer (lib/markdown.server.ts).
+                  <div data-testid="page-preview" className="space-y-3 text-sm leading-relaxed [&_a]:underline [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: previewHtml }} />
+                ) : (
+                  <p className="text-sm text-slate-600 dark:text-slate-300">Show the preview to see the page as visitors will.</p>
+                )}
+              </div>
+            </section>
+          </div>
+          <Button type="submit" variant="primary" disabled={busy}>
+            Save page
+          </Button>
+        </Panel>
       </Form>
     </div>
   );

@@ -1,9 +1,9 @@
 import { NavLink, Outlet } from "react-router";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { cn } from "~/lib/cn";
 import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "content");
@@ -20,9 +20,9 @@ const TABS = [
 
 export default function ContentLayout() {
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
-      <PageTitle>Content</PageTitle>
-      <nav aria-label="Content sections" className="mt-4 border-b border-slate-200 dark:border-slate-800">
+    <AdminPage>
+      <PageHeader title="Content" />
+      <nav aria-label="Content sections" className="border-b border-slate-200 dark:border-slate-800">
         <ul className="-mb-px flex flex-wrap gap-1">
           {TABS.map((tab) => (
             <li key={tab.to}>
@@ -41,9 +41,9 @@ export default function ContentLayout() {
           ))}
         </ul>
       </nav>
-      <div className="mt-6">
+      <div>
         <Outlet />
       </div>
-    </section>
+    </AdminPage>
   );
 }

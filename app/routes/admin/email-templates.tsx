@@ -1,8 +1,8 @@
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { listOutbox } from "~/modules/mail/mail.server";
 import { requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/email-templates";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "email_templates");
@@ -49,21 +49,23 @@ export default function EmailTemplatesPage({ loaderData }: Route.ComponentProps)
   const { messages, transport } = loaderData;
   const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl">
-      <PageTitle>Email Templates</PageTitle>
-      <p className="mt-3 rounded-lg border border-dashed border-slate-300 p-4 text-slate-700 dark:border-slate-700 dark:text-slate-200">
+    <AdminPage width="medium">
+      <PageHeader title="Email Templates" />
+      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-slate-700 dark:border-slate-700 dark:text-slate-200">
         Editing the shop's email templates is not available yet: it comes with the email templates module. The outbox below works now.
       </p>
-      <h2 className="mt-8 text-xl font-semibold">Outbox</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {transport === "smtp"
-          ? "Mail leaves through SMTP; this list keeps who got what and when (not the contents)."
-          : "No SMTP server is configured (SMTP_URL), so mail stays here instead of being sent."}
-      </p>
+      <div>
+        <h2 className="mt-2 text-xl font-semibold">Outbox</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {transport === "smtp"
+            ? "Mail leaves through SMTP; this list keeps who got what and when (not the contents)."
+            : "No SMTP server is configured (SMTP_URL), so mail stays here instead of being sent."}
+        </p>
+      </div>
       {messages.length === 0 ? (
-        <p className="mt-6 text-slate-600 dark:text-slate-300">No messages yet.</p>
+        <p className="text-slate-600 dark:text-slate-300">No messages yet.</p>
       ) : (
-        <ul className="mt-4 space-y-3" aria-label="Outbox">
+        <ul className="space-y-3" aria-label="Outbox">
           {messages.map((m) => (
             <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
               <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -88,6 +90,6 @@ export default function EmailTemplatesPage({ loaderData }: Route.ComponentProps)
           ))}
         </ul>
       )}
-    </section>
+    </AdminPage>
   );
 }

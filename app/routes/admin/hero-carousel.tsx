@@ -1,26 +1,10 @@
-import { ImagePlus, Trash2 } from "lucide-react";
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { z } from "zod";
-import { fieldError, FormResult, useSavedToast } from "~/components/admin/action-feedback";
-import { PageTitle } from "~/components/admin/module-unavailable";
-import { SortableList } from "~/components/admin/sortable-list";
-import { moveItem } from "~/lib/move-item";
-import { Button } from "~/components/ui/button";
-import { Field, SelectField, TextField, controlClass } from "~/components/ui/field";
+import { HeroCarouselScreen, heroThumb } from "~/components/admin/merchandising/hero-carousel-screen";
 import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
+import { heroPickForm, heroSaveForm, heroUploadForm } from "~/modules/merchandising/merchandising";
 import { addHeroImage, loadHeroEditor, saveHeroImages } from "~/modules/merchandising/merchandising.server";
-import { mediaUrl, ALLOWED_TYPES, MAX_UPLOAD_BYTES, uploadProblem } from "~/modules/media/media";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/hero-carousel";
-
-// One schema per form, used by the browser before sending and by the action again.
-const alt = z.string().trim().min(1, "Alt text is required: describe the image for people who cannot see it.").max(200, "Keep alt text under 200 characters.");
-const version = z.coerce.number().int().min(0);
-const uploadForm = z.object({ alt, version });
-const pickForm = z.object({ mediaId: z.string().uuid("Choose an image."), alt, version });
-const saveForm = z.object({ version, images: z.array(z.object({ url: z.string().min(1), alt })).max(20, "At most 20 slides.") });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "merchandising");
@@ -28,12 +12,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     version: editor.version,
     images: editor.images,
-    pickable: editor.pickable.map((p) => ({ id: p.id, alt: p.alt, kind: p.kind, name: p.fileUrl.split("/").pop() ?? p.fileUrl, thumb: thumb(p.fileUrl) })),
+    pickable: editor.pickable.map((p) => ({ id: p.id, alt: p.alt, kind: p.kind, name: p.fileUrl.split("/").pop() ?? p.fileUrl, thumb: heroThumb(p.fileUrl) })),
   };
-}
-
-function thumb(url: string) {
-  return url.startsWith("/") ? url : mediaUrl(url, { width: 240, height: 120, quality: 70, format: "webp" });
 }
 
 const INTENTS = { upload: "create", pick: "create", save: "edit" } as const;
@@ -44,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "merchandising", INTENTS[intent as keyof typeof INTENTS] ?? "edit");
   const actor = { id: staff.user.id, email: staff.user.email };
   if (intent === "upload") {
-    const parsed = uploadForm.safeParse({ alt: form.get("alt"), version: form.get("version") });
+    const parsed = heroUploadForm.safeParse({ alt: form.get("alt"), version: form.get("version") });
     if (!parsed.success) return invalid("upload", parsed.error);
     const file = form.get("file");
     if (!(file instanceof File) || file.size === 0) return answer("upload", { ok: false, status: 400, error: "Choose an image to upload.", fieldErrors: { file: "Choose an image to upload." } });
@@ -53,160 +33,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return answer("upload", outcome);
   }
   if (intent === "pick") {
-    const parsed = pickForm.safeParse({ mediaId: form.get("mediaId"), alt: form.get("alt"), version: form.get("version") });
+    const parsed = heroPickForm.safeParse({ mediaId: form.get("mediaId"), alt: form.get("alt"), version: form.get("version") });
     if (!parsed.success) return invalid("pick", parsed.error);
     return answer("pick", await addHeroImage(context.services, actor, { alt: parsed.data.alt, expectedVersion: parsed.data.version, mediaId: parsed.data.mediaId }));
   }
-  const parsed = saveForm.safeParse({ version: form.get("version"), images: jsonField(form, "images") });
+  const parsed = heroSaveForm.safeParse({ version: form.get("version"), images: jsonField(form, "images") });
   if (!parsed.success) return invalid("save", parsed.error);
   return answer("save", await saveHeroImages(context.services, actor, parsed.data.images, parsed.data.version));
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Hero Carousel");
 
-type Slide = { url: string; alt: string; key: string };
-
 export default function HeroCarouselPage({ loaderData, actionData }: Route.ComponentProps) {
-  useSavedToast(actionData);
-  return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl space-y-8">
-      <div>
-        <PageTitle>Hero Carousel</PageTitle>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">The looping slides at the top of the home page. Open home pages follow each save.</p>
-      </div>
-      {/* A save, an upload or a pick changes the version: the list starts again from what is stored. */}
-      <SlideList key={loaderData.version} loaderData={loaderData} actionData={actionData} />
-      <div className="grid gap-6 md:grid-cols-2">
-        <UploadForm key={`upload-${loaderData.version}`} version={loaderData.version} actionData={actionData} />
-        <PickForm key={`pick-${loaderData.version}`} version={loaderData.version} pickable={loaderData.pickable} actionData={actionData} />
-      </div>
-    </section>
-  );
-}
-
-function SlideList({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const busy = useNavigation().state === "submitting";
-  const [slides, setSlides] = useState<Slide[]>(() => loaderData.images.map((image, i) => ({ ...image, key: `${i}-${image.url}` })));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const error = (path: string) => localErrors[path] ?? fieldError(actionData, "save", path);
-  const payload = JSON.stringify(slides.map(({ url, alt }) => ({ url, alt })));
-  return (
-    <Form
-      method="post"
-      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
-      onSubmit={(event) => {
-        const parsed = saveForm.safeParse({ version: loaderData.version, images: slides });
-        if (parsed.success) return setLocalErrors({});
-        event.preventDefault();
-        setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
-      }}
-    >
-      <h2 className="text-lg font-semibold">Slides</h2>
-      <input type="hidden" name="intent" value="save" />
-      <input type="hidden" name="version" value={loaderData.version} />
-      <input type="hidden" name="images" value={payload} />
-      <div className="mt-3">
-        <FormResult result={actionData} form="save" />
-      </div>
-      {slides.length === 0 ? (
-        <p className="mt-4 rounded-md bg-slate-50 p-4 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200" role="status">
-          No slides: the storefront shows its five default images until you add one.
-        </p>
-      ) : (
-        <SortableList
-          label="Hero slides, in the order they play"
-          className="mt-4"
-          items={slides}
-          getKey={(s) => s.key}
-          getLabel={(s, i) => `slide ${i + 1}${s.alt ? ` (${s.alt})` : ""}`}
-          onMove={(from, to) => setSlides((list) => moveItem(list, from, to))}
-          renderItem={(slide, index) => (
-            <div className="flex flex-wrap items-start gap-4">
-              <img src={thumb(slide.url)} alt="" width={240} height={120} className="h-20 w-40 rounded-md bg-slate-100 object-cover" />
-              <TextField
-                className="min-w-60 flex-1"
-                label={`Alt text of slide ${index + 1}`}
-                value={slide.alt}
-                maxLength={200}
-                error={error(`images.${index}.alt`)}
-                onChange={(event) => setSlides((all) => all.map((s, i) => (i === index ? { ...s, alt: event.target.value } : s)))}
-              />
-              <Button variant="ghost" size="sm" className="mt-6" aria-label={`Remove slide ${index + 1}`} onClick={() => setSlides((all) => all.filter((_, i) => i !== index))}>
-                <Trash2 className="size-4" aria-hidden="true" /> Remove
-              </Button>
-            </div>
-          )}
-        />
-      )}
-      <div className="mt-4 flex items-center gap-3">
-        <Button type="submit" variant="primary" disabled={busy}>
-          Save slides
-        </Button>
-        <span className="text-sm text-slate-600 dark:text-slate-300">Order, alt texts and removals take effect when saved.</span>
-      </div>
-    </Form>
-  );
-}
-
-function UploadForm({ version, actionData }: { version: number; actionData: Route.ComponentProps["actionData"] }) {
-  const busy = useNavigation().state === "submitting";
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  return (
-    <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold">Upload a new slide</h2>
-      <FormResult result={actionData} form="upload" />
-      <input type="hidden" name="intent" value="upload" />
-      <input type="hidden" name="version" value={version} />
-      <Field
-        label="Image"
-        hint={`JPEG, PNG, WebP or GIF, up to ${MAX_UPLOAD_BYTES / 1_048_576} MB. A wide image (2:1) fills the hero best.`}
-        error={fileProblem ?? fieldError(actionData, "upload", "file")}
-        render={(a11y) => (
-          <input
-            {...a11y}
-            type="file"
-            name="file"
-            required
-            accept={ALLOWED_TYPES.join(",")}
-            className={controlClass}
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              setFileProblem(file ? uploadProblem({ type: file.type, size: file.size }) : null);
-            }}
-          />
-        )}
-      />
-      <TextField label="Alt text" name="alt" required maxLength={200} error={fieldError(actionData, "upload", "alt")} />
-      <Button type="submit" variant="primary" disabled={busy || Boolean(fileProblem)}>
-        <ImagePlus className="size-4" aria-hidden="true" /> Upload and add
-      </Button>
-    </Form>
-  );
-}
-
-function PickForm({ version, pickable, actionData }: { version: number; pickable: Route.ComponentProps["loaderData"]["pickable"]; actionData: Route.ComponentProps["actionData"] }) {
-  const busy = useNavigation().state === "submitting";
-  const [chosen, setChosen] = useState("");
-  const picked = pickable.find((p) => p.id === chosen);
-  return (
-    <Form method="post" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 className="text-lg font-semibold">Add an existing image</h2>
-      <FormResult result={actionData} form="pick" />
-      <input type="hidden" name="intent" value="pick" />
-      <input type="hidden" name="version" value={version} />
-      <SelectField label="Image" name="mediaId" value={chosen} onChange={(event) => setChosen(event.target.value)} required error={fieldError(actionData, "pick", "mediaId")}>
-        <option value="">Choose an image…</option>
-        {pickable.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.alt || p.name} ({p.kind === "site" ? "uploaded" : "product image"})
-          </option>
-        ))}
-      </SelectField>
-      {picked ? <img src={picked.thumb} alt="" width={240} height={120} className="h-24 w-48 rounded-md bg-slate-100 object-cover" /> : null}
-      <TextField key={chosen} label="Alt text" name="alt" required maxLength={200} defaultValue={picked?.alt ?? ""} error={fieldError(actionData, "pick", "alt")} />
-      <Button type="submit" variant="primary" disabled={busy}>
-        Add to carousel
-      </Button>
-    </Form>
-  );
+  return <HeroCarouselScreen loaderData={loaderData} actionData={actionData} />;
 }

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { PopupEditor } from "~/components/admin/marketing/popup-editor";
 import { PopupList } from "~/components/admin/marketing/popup-list";
 import { SubscribersSection } from "~/components/admin/marketing/subscribers-section";
@@ -12,6 +11,7 @@ import { popupForm, subscriberQuery } from "~/modules/marketing/marketing";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/marketing";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 const PAGE_SIZE = 50;
 
@@ -123,8 +123,8 @@ export default function MarketingPage({ loaderData, actionData }: Route.Componen
   const popupResult = result && result.intent !== "unsubscribe" ? result : undefined;
   const { editing } = loaderData;
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl space-y-8">
-      <PageTitle>Marketing</PageTitle>
+    <AdminPage>
+      <PageHeader title="Marketing" />
       <PopupList popups={loaderData.popups} can={loaderData.can} result={editing ? undefined : popupResult} />
       {loaderData.editingMissing ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
@@ -142,6 +142,6 @@ export default function MarketingPage({ loaderData, actionData }: Route.Componen
         />
       ) : null}
       <SubscribersSection subscribers={loaderData.subscribers} query={loaderData.query} pageSize={loaderData.pageSize} canEdit={loaderData.can.edit} />
-    </section>
+    </AdminPage>
   );
 }

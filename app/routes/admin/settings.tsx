@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { BypassLinksSection } from "~/components/admin/settings/bypass-links-section";
 import { MaintenanceSection } from "~/components/admin/settings/maintenance-section";
 import { PricingSection } from "~/components/admin/settings/pricing-section";
@@ -14,6 +13,7 @@ import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, reportsForm, st
 import { requireActionPermission, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security", "reports"] as const;
 
@@ -123,21 +123,19 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const result = actionData as SettingsActionData | undefined;
   const forIntent = (intent: Intent) => (result?.intent === intent ? result : undefined);
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-4xl space-y-8">
-      <div>
-        <PageTitle>Settings</PageTitle>
-        {!canEdit ? (
-          <p role="note" className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-            You can view the settings; only a super admin can change them.
-          </p>
-        ) : null}
-      </div>
+    <AdminPage width="medium">
+      <PageHeader title="Settings" />
+      {!canEdit ? (
+        <p role="note" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          You can view the settings; only a super admin can change them.
+        </p>
+      ) : null}
       <StoreDetailsSection setting={settings.store_contact} canEdit={canEdit} result={forIntent("store")} />
       <PricingSection gst={settings.gst_settings} shipping={settings.shipping} canEdit={canEdit} result={forIntent("pricing")} />
       <ReportsSection setting={settings.reports} canEdit={canEdit} result={forIntent("reports")} />
       <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forIntent("maintenance")} />
       <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.intent === "bypass-create" || result?.intent === "bypass-revoke" ? result : undefined} />
       <SecuritySection requireMfa={settings.staff_security.value.require_mfa} canEdit={canEdit} result={forIntent("security")} />
-    </section>
+    </AdminPage>
   );
 }

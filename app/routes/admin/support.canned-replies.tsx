@@ -4,6 +4,7 @@ import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedRe
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support.canned-replies";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 // Canned replies of the support module: support staff may add and edit, deleting needs the delete permission.
 
@@ -94,23 +95,25 @@ function ReplyForm({ reply, intent, submitLabel, canDelete }: { reply?: { id: st
 export default function CannedReplies({ loaderData }: Route.ComponentProps) {
   const { replies, canCreate, canEdit, canDelete } = loaderData;
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6">
-      <p className="text-sm">
-        <Link to="/admin/support" className="text-teal-800 underline">
-          Back to the inbox
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold">Canned replies</h1>
-      <p className="mt-1 text-sm text-slate-700">Ready-made answers staff can insert into a reply.</p>
+    <AdminPage width="narrow">
+      <PageHeader
+        title="Canned replies"
+        description="Ready-made answers staff can insert into a reply."
+        actions={
+          <Link to="/admin/support" className="text-sm text-teal-800 underline">
+            Back to the inbox
+          </Link>
+        }
+      />
       {canCreate ? (
-        <section aria-labelledby="new-reply" className="mt-6">
+        <section aria-labelledby="new-reply">
           <h2 id="new-reply" className="mb-2 text-lg font-semibold">
             New canned reply
           </h2>
           <ReplyForm intent="create" submitLabel="Add reply" />
         </section>
       ) : null}
-      <section aria-labelledby="all-replies" className="mt-8">
+      <section aria-labelledby="all-replies">
         <h2 id="all-replies" className="mb-2 text-lg font-semibold">
           All canned replies ({replies.length})
         </h2>
@@ -130,6 +133,6 @@ export default function CannedReplies({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
-    </main>
+    </AdminPage>
   );
 }

@@ -10,6 +10,7 @@ import { isUuid } from "~/lib/ids";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 // The staff inbox (/admin/support): conversations on the left, the selected one (?c=id) on the
 // right, kept live by the staff event stream.
@@ -148,20 +149,22 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
   };
 
   return (
-    <main className="mx-auto max-w-7xl px-4 py-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold">Support</h1>
-        <div className="flex items-center gap-4 text-sm">
-          <span role="status" className={live ? "text-emerald-800" : "text-slate-600"}>
-            {live ? "Live" : "Connecting…"}
-          </span>
-          <Link to="/admin/support/canned-replies" className="font-medium text-teal-800 underline">
-            Canned replies
-          </Link>
-        </div>
-      </div>
+    <AdminPage width="full">
+      <PageHeader
+        title="Support"
+        actions={
+          <div className="flex items-center gap-4 text-sm">
+            <span role="status" className={live ? "text-emerald-800" : "text-slate-600"}>
+              {live ? "Live" : "Connecting…"}
+            </span>
+            <Link to="/admin/support/canned-replies" className="font-medium text-teal-800 underline">
+              Canned replies
+            </Link>
+          </div>
+        }
+      />
 
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3" aria-label="Filter conversations">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Filter conversations">
         <div>
           <label htmlFor="inbox-q" className="block text-xs font-medium text-slate-700">
             Search
@@ -194,7 +197,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
 
-      <div className="mt-4 grid gap-4 lg:grid-cols-[22rem_1fr]">
+      <div className="grid gap-4 lg:grid-cols-[22rem_1fr]">
         <section aria-labelledby="inbox-list-title" className="rounded-lg border border-slate-200">
           <h2 id="inbox-list-title" className="border-b border-slate-200 px-3 py-2 text-sm font-semibold">
             Conversations ({rows.length})
@@ -241,7 +244,7 @@ export default function SupportInbox({ loaderData }: Route.ComponentProps) {
           <section className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">Choose a conversation to read and reply.</section>
         )}
       </div>
-    </main>
+    </AdminPage>
   );
 }
 

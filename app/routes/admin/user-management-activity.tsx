@@ -1,12 +1,14 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { adminMeta } from "~/lib/admin-meta";
 import { isUuid } from "~/lib/ids";
 import { listAudit } from "~/modules/audit/audit.server";
 import { requirePagePermission, staffOptions } from "~/modules/staff/staff.server";
 import { MODULES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management-activity";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { panelClass } from "~/components/admin/kit/panel";
 
 const AUDIT_MODULES = [...MODULES, "account"] as const;
 const filter = z.object({
@@ -46,16 +48,23 @@ function Changes({ changes }: { changes: { before?: Record<string, unknown>; aft
   );
 }
 
+const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
+
+const COLUMNS: Column<Route.ComponentProps["loaderData"]["entries"][number]>[] = [
+  { key: "when", header: "When", cell: (e) => <time dateTime={e.createdAt} className="whitespace-nowrap">{when.format(new Date(e.createdAt))}</time> },
+  { key: "who", header: "Who", cell: (e) => e.actorEmail },
+  { key: "module", header: "Module", cell: (e) => e.module },
+  { key: "action", header: "Action", cell: (e) => e.action },
+  { key: "target", header: "Target", cell: (e) => <span className="font-mono text-xs">{e.targetId ?? "—"}</span> },
+  { key: "changes", header: "Changes", cell: (e) => <Changes changes={e.changes} /> },
+];
+
 export default function Activity({ loaderData }: Route.ComponentProps) {
-  const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
   const select = "mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-6xl">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Activity</PageTitle>
-        <Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>
-      </div>
-      <Form method="get" className="mt-6 flex flex-wrap items-end gap-4">
+    <AdminPage>
+      <PageHeader title="Activity" actions={<Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>} />
+      <Form method="get" className="flex flex-wrap items-end gap-4">
         <div>
           <label htmlFor="filter-user" className="block text-sm font-medium">User</label>
           <select id="filter-user" name="user" defaultValue={loaderData.filter.user} className={select}>
@@ -76,37 +85,15 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
         </div>
         <button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">Filter</button>
       </Form>
-      {loaderData.entries.length === 0 ? (
-        <p className="mt-6 text-slate-600 dark:text-slate-300">No activity matches.</p>
-      ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Audit log</caption>
-            <thead className="border-b border-slate-200 dark:border-slate-800">
-              <tr>
-                <th scope="col" className="px-4 py-3">When</th>
-                <th scope="col" className="px-4 py-3">Who</th>
-                <th scope="col" className="px-4 py-3">Module</th>
-                <th scope="col" className="px-4 py-3">Action</th>
-                <th scope="col" className="px-4 py-3">Target</th>
-                <th scope="col" className="px-4 py-3">Changes</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.entries.map((e) => (
-                <tr key={e.id} className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-                  <td className="px-4 py-2 whitespace-nowrap"><time dateTime={e.createdAt}>{when.format(new Date(e.createdAt))}</time></td>
-                  <td className="px-4 py-2">{e.actorEmail}</td>
-                  <td className="px-4 py-2">{e.module}</td>
-                  <td className="px-4 py-2">{e.action}</td>
-                  <td className="px-4 py-2 font-mono text-xs">{e.targetId ?? "—"}</td>
-                  <td className="px-4 py-2"><Changes changes={e.changes} /></td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </section>
+      <DataTable
+        caption="Audit log"
+        className={panelClass}
+        rowHeaders={false}
+        rows={loaderData.entries}
+        rowKey={(e) => e.id}
+        columns={COLUMNS}
+        empty={<p className="text-slate-600 dark:text-slate-300">No activity matches.</p>}
+      />
+    </AdminPage>
   );
 }

@@ -29,6 +29,7 @@ export function DataTable<Row>({
   columns,
   empty,
   sort,
+  rowHeaders = true,
   className,
 }: {
   caption: string;
@@ -38,11 +39,13 @@ export function DataTable<Row>({
   columns: readonly Column<Row>[];
   empty?: ReactNode;
   sort?: TableSort;
+  /** False for a log whose rows no one cell names (every cell is a plain data cell). */
+  rowHeaders?: boolean;
   className?: string;
 }) {
   const captionId = useId();
   if (rows.length === 0 && empty) return <>{empty}</>;
-  const firstIsHeader = !columns.some((c) => c.rowHeader);
+  const firstIsHeader = rowHeaders && !columns.some((c) => c.rowHeader);
   return (
     // A table wider than the screen scrolls sideways; the scrolling area takes keyboard focus (and
     // is named by the caption) so it can be scrolled without a mouse.
@@ -82,7 +85,7 @@ export function DataTable<Row>({
           {rows.map((row) => (
             <tr key={rowKey(row)} className="border-b border-slate-200 align-top dark:border-slate-800">
               {columns.map((c, i) => {
-                const Cell = c.rowHeader || (firstIsHeader && i === 0) ? "th" : "td";
+                const Cell = rowHeaders && (c.rowHeader || (firstIsHeader && i === 0)) ? "th" : "td";
                 return (
                   <Cell
                     key={c.key}

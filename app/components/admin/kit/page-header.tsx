@@ -18,9 +18,11 @@ export function PageHeader({ title, description, actions }: { title: ReactNode; 
   );
 }
 
-/** The page's outer frame: a landmark named by its h1, at one of three reading widths. */
-export function AdminPage({ width = "wide", children }: { width?: "narrow" | "medium" | "wide"; children: ReactNode }) {
-  const max = width === "narrow" ? "max-w-3xl" : width === "medium" ? "max-w-5xl" : "max-w-6xl";
+const WIDTH = { narrow: "max-w-3xl", medium: "max-w-5xl", wide: "max-w-6xl", full: "max-w-7xl" } as const;
+
+/** The page's outer frame: a landmark named by its h1, at one of four reading widths ("full" for the widest lists and the inbox). */
+export function AdminPage({ width = "wide", children }: { width?: keyof typeof WIDTH; children: ReactNode }) {
+  const max = WIDTH[width];
   return (
     <section aria-labelledby="page-title" className={`mx-auto ${max} space-y-6`}>
       {children}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { cn } from "~/lib/cn";
+import { panelClass } from "./panel";
 
 export type StatChange = { text: string; tone: "up" | "down" | "flat" };
 
@@ -15,7 +16,7 @@ export function StatGrid({ children, label }: { children: ReactNode; label?: str
 /** One headline figure with, optionally, how it moved against the previous period. */
 export function Stat({ label, value, change, hint }: { label: ReactNode; value: ReactNode; change?: StatChange; hint?: ReactNode }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <div className={panelClass}>
       <dt className="text-sm text-slate-700 dark:text-slate-300">{label}</dt>
       <dd className="mt-2 text-2xl font-semibold tabular-nums">{value}</dd>
       {change ? (

@@ -5,6 +5,7 @@ import { FormMessage, SelectField, TextAreaField, TextField } from "~/components
 import { POPUP_FREQUENCIES, popupForm, popupFormDefaults, type PopupView } from "~/modules/marketing/marketing";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { PopupPreview, type PopupPreviewValues } from "./popup-preview";
+import { Panel } from "~/components/admin/kit/panel";
 
 type EditedPopup = PopupView & { version: number; isActive: boolean };
 type Result = { ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> };
@@ -44,16 +45,13 @@ export function PopupEditor({
   }, [result, navigate]);
 
   return (
-    <section aria-labelledby="popup-editor-heading" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id="popup-editor-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold focus-visible:outline-2 focus-visible:outline-teal-600">
-        {popup ? `Edit popup “${popup.title}”` : "New popup"}
-      </h2>
+    <Panel id="popup-editor-heading" headingRef={heading} title={popup ? `Edit popup “${popup.title}”` : "New popup"}>
       {result && !result.ok ? (
-        <div className="mt-3">
+        <div className="mb-4">
           <FormMessage error={result.error ?? "Please correct the fields marked below."} />
         </div>
       ) : null}
-      <div className="mt-4 grid gap-8 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
         <Form method="post" noValidate onSubmit={onSubmit} onChange={(e) => setPreview(previewOf(e.currentTarget))} className="space-y-4">
           <input type="hidden" name="intent" value={intent} />
           {popup ? <input type="hidden" name="id" value={popup.id} /> : null}
@@ -132,6 +130,6 @@ export function PopupEditor({
         </Form>
         <PopupPreview values={preview} />
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -1,5 +1,8 @@
 import { Download, Search } from "lucide-react";
-import { Form, Link, useFetcher } from "react-router";
+import { Form, useFetcher } from "react-router";
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { Pager } from "~/components/admin/kit/pager";
+import { Panel } from "~/components/admin/kit/panel";
 import { Button, buttonClass } from "~/components/ui/button";
 import { controlClass, FormMessage } from "~/components/ui/field";
 
@@ -21,17 +24,17 @@ export function SubscribersSection({ subscribers, query, pageSize, canEdit }: Pr
   const from = subscribers.total === 0 ? 0 : (query.page - 1) * pageSize + 1;
   const to = Math.min(subscribers.total, query.page * pageSize);
   return (
-    <section aria-labelledby="subscribers-heading" className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="subscribers-heading" className="text-lg font-semibold">
-          Newsletter subscribers
-        </h2>
+    <Panel
+      id="subscribers-heading"
+      title="Newsletter subscribers"
+      actions={
         <a href={exportHref} download className={buttonClass("secondary")} data-testid="export-subscribers">
           <Download className="size-4" aria-hidden="true" />
           Export CSV
         </a>
-      </div>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3" role="search" preventScrollReset>
+      }
+    >
+      <Form method="get" className="flex flex-wrap items-end gap-3" role="search" preventScrollReset>
         <div className="space-y-1">
           <label htmlFor="subscriber-search" className="block text-sm font-medium">
             Search by email
@@ -56,66 +59,39 @@ export function SubscribersSection({ subscribers, query, pageSize, canEdit }: Pr
       <p className="mt-4 text-sm text-slate-700 dark:text-slate-300" role="status">
         {subscribers.total === 0 ? "No subscribers match." : `Showing ${from}–${to} of ${subscribers.total}.`}
       </p>
-      {subscribers.rows.length ? (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Newsletter subscribers</caption>
-            <thead className="border-b border-slate-200 dark:border-slate-800">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Email</th>
-                <th scope="col" className="py-2 pr-3">Source</th>
-                <th scope="col" className="py-2 pr-3">Consent</th>
-                <th scope="col" className="py-2 pr-3">Consented</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.rows.map((s) => (
-                <SubscriberRow key={s.id} subscriber={s} canEdit={canEdit} />
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      <nav aria-label="Subscriber pages" className="mt-4 flex gap-3">
-        {query.page > 1 ? (
-          <Link to={pageLink(query, query.page - 1)} className={buttonClass("secondary", "sm")}>
-            Previous page
-          </Link>
-        ) : null}
-        {to < subscribers.total ? (
-          <Link to={pageLink(query, query.page + 1)} className={buttonClass("secondary", "sm")}>
-            Next page
-          </Link>
-        ) : null}
-      </nav>
-    </section>
+      {subscribers.rows.length ? <DataTable caption="Newsletter subscribers" className="mt-2" rows={subscribers.rows} rowKey={(s) => s.id} columns={columns(canEdit)} /> : null}
+      <div className="mt-4">
+        <Pager page={query.page} pageCount={Math.ceil(subscribers.total / pageSize)} hrefFor={(page) => pageLink(query, page)} label="Subscriber pages" />
+      </div>
+    </Panel>
   );
 }
 
-function SubscriberRow({ subscriber: s, canEdit }: { subscriber: Subscriber; canEdit: boolean }) {
+const columns = (canEdit: boolean): Column<Subscriber>[] => [
+  { key: "email", header: "Email", rowHeader: true, cell: (s) => s.email },
+  { key: "source", header: "Source", cell: (s) => SOURCES[s.source] ?? s.source },
+  { key: "consent", header: "Consent", cell: (s) => <span className="block max-w-xs text-slate-700 dark:text-slate-300">{s.consentText ?? "—"}</span> },
+  { key: "consented", header: "Consented", cell: (s) => <span className="whitespace-nowrap">{s.consentedAt ? when.format(new Date(s.consentedAt)) : "—"}</span> },
+  { key: "status", header: "Status", cell: (s) => (s.unsubscribedAt ? `Unsubscribed ${when.format(new Date(s.unsubscribedAt))}` : "Subscribed") },
+  { key: "actions", header: <span className="sr-only">Actions</span>, align: "end", cell: (s) => <UnsubscribeCell subscriber={s} canEdit={canEdit} /> },
+];
+
+/** One row's unsubscribe button, with its own request in flight and its own answer. */
+function UnsubscribeCell({ subscriber: s, canEdit }: { subscriber: Subscriber; canEdit: boolean }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string; error?: string }>();
   const pending = fetcher.state !== "idle";
   return (
-    <tr className="border-b border-slate-100 align-top last:border-0 dark:border-slate-800">
-      <th scope="row" className="py-2 pr-3 font-medium">{s.email}</th>
-      <td className="py-2 pr-3">{SOURCES[s.source] ?? s.source}</td>
-      <td className="max-w-xs py-2 pr-3 text-slate-700 dark:text-slate-300">{s.consentText ?? "—"}</td>
-      <td className="py-2 pr-3 whitespace-nowrap">{s.consentedAt ? when.format(new Date(s.consentedAt)) : "—"}</td>
-      <td className="py-2 pr-3">{s.unsubscribedAt ? `Unsubscribed ${when.format(new Date(s.unsubscribedAt))}` : "Subscribed"}</td>
-      <td className="py-2 text-right">
-        {canEdit && !s.unsubscribedAt ? (
-          <fetcher.Form method="post">
-            <input type="hidden" name="intent" value="unsubscribe" />
-            <input type="hidden" name="id" value={s.id} />
-            <Button type="submit" size="sm" disabled={pending} aria-label={`Unsubscribe ${s.email}`}>
-              {pending ? "Unsubscribing..." : "Unsubscribe"}
-            </Button>
-          </fetcher.Form>
-        ) : null}
-        {fetcher.data && !fetcher.data.ok ? <FormMessage error={fetcher.data.error} /> : null}
-      </td>
-    </tr>
+    <>
+      {canEdit && !s.unsubscribedAt ? (
+        <fetcher.Form method="post">
+          <input type="hidden" name="intent" value="unsubscribe" />
+          <input type="hidden" name="id" value={s.id} />
+          <Button type="submit" size="sm" disabled={pending} aria-label={`Unsubscribe ${s.email}`}>
+            {pending ? "Unsubscribing..." : "Unsubscribe"}
+          </Button>
+        </fetcher.Form>
+      ) : null}
+      {fetcher.data && !fetcher.data.ok ? <FormMessage error={fetcher.data.error} /> : null}
+    </>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { PageTitle } from "~/components/admin/module-unavailable";
 import { OrderNoteForm } from "~/components/admin/orders/order-note-form";
 import { FormMessage } from "~/components/ui/field";
 import { stateByCode } from "~/lib/india";
@@ -9,6 +8,7 @@ import { formatPaise } from "~/lib/money";
 import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/orders";
 import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
 import { RefundPanel, type CreditNoteView, type RefundView } from "./refund-panel";
+import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 type Charge = { totalPaise: number };
@@ -80,11 +80,8 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
   }, [result]);
   const tax = order.cgstPaise + order.sgstPaise + order.igstPaise;
   return (
-    <section aria-labelledby="page-title" className="mx-auto max-w-5xl space-y-8">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <PageTitle>Order {order.number}</PageTitle>
-        <Link to="/admin/sales" className="text-teal-800 underline dark:text-teal-300">All orders</Link>
-      </div>
+    <AdminPage width="medium">
+      <PageHeader title={`Order ${order.number}`} actions={<Link to="/admin/sales" className="text-teal-800 underline dark:text-teal-300">All orders</Link>} />
       <p>
         Placed {when.format(new Date(order.createdAt))} · <strong>{STATUS_LABELS[order.status]}</strong> · {PAYMENT_STATUS_LABELS[order.paymentStatus] ?? order.paymentStatus}
         {order.carrier ? <> · {order.carrier} {order.trackingNumber}</> : null}
@@ -220,6 +217,6 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
         </ol>
         {canEdit ? <OrderNoteForm orderId={order.id} /> : null}
       </section>
-    </section>
+    </AdminPage>
   );
 }

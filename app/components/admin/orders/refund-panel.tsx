@@ -1,3 +1,4 @@
+import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPaise } from "~/lib/money";
@@ -30,6 +31,41 @@ const STATUS_LABELS: Record<string, string> = {
 
 const field = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
 
+const REFUND_COLUMNS: Column<RefundView>[] = [
+  { key: "when", header: "When", cell: (r) => <time dateTime={r.createdAt} className="whitespace-nowrap">{when.format(new Date(r.createdAt))}</time> },
+  { key: "amount", header: "Amount", align: "end", cell: (r) => formatPaise(r.amountPaise) },
+  {
+    key: "how",
+    header: "How",
+    cell: (r) => (
+      <>
+        {r.method === "razorpay" ? `Razorpay${r.razorpayRefundId ? ` ${r.razorpayRefundId}` : ""}` : `By hand, reference ${r.reference}`}
+        {r.automatic ? <span className="block text-slate-600 dark:text-slate-400">automatic</span> : null}
+      </>
+    ),
+  },
+  {
+    key: "status",
+    header: "Status",
+    cell: (r) => (
+      <>
+        {STATUS_LABELS[r.status] ?? r.status}
+        {r.failure ? <span className="block text-red-800 dark:text-red-300">{r.failure}</span> : null}
+      </>
+    ),
+  },
+  {
+    key: "reason",
+    header: "Reason",
+    cell: (r) => (
+      <>
+        {r.reason}
+        {r.actorEmail ? <span className="block text-slate-600 dark:text-slate-400">{r.actorEmail}</span> : null}
+      </>
+    ),
+  },
+];
+
 /** Staff refunds (full or partial) and the credit notes they issued. */
 export function RefundPanel({
   orderId,
@@ -59,42 +95,7 @@ export function RefundPanel({
       <h2 id="refunds-heading" className="text-lg font-semibold">
         Refunds and credit notes
       </h2>
-      {refunds.length ? (
-        <table className="mt-2 w-full text-left text-sm">
-          <caption className="sr-only">Refunds of this order</caption>
-          <thead className="border-b border-slate-300 dark:border-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-4">When</th>
-              <th scope="col" className="py-2 pr-4 text-right">Amount</th>
-              <th scope="col" className="py-2 pr-4">How</th>
-              <th scope="col" className="py-2 pr-4">Status</th>
-              <th scope="col" className="py-2">Reason</th>
-            </tr>
-          </thead>
-          <tbody>
-            {refunds.map((r) => (
-              <tr key={r.id} className="border-b border-slate-200 align-top dark:border-slate-800">
-                <td className="py-2 pr-4 whitespace-nowrap">
-                  <time dateTime={r.createdAt}>{when.format(new Date(r.createdAt))}</time>
-                </td>
-                <td className="py-2 pr-4 text-right">{formatPaise(r.amountPaise)}</td>
-                <td className="py-2 pr-4">
-                  {r.method === "razorpay" ? `Razorpay${r.razorpayRefundId ? ` ${r.razorpayRefundId}` : ""}` : `By hand, reference ${r.reference}`}
-                  {r.automatic ? <span className="block text-slate-600 dark:text-slate-400">automatic</span> : null}
-                </td>
-                <td className="py-2 pr-4">
-                  {STATUS_LABELS[r.status] ?? r.status}
-                  {r.failure ? <span className="block text-red-800 dark:text-red-300">{r.failure}</span> : null}
-                </td>
-                <td className="py-2">
-                  {r.reason}
-                  {r.actorEmail ? <span className="block text-slate-600 dark:text-slate-400">{r.actorEmail}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      {refunds.length ? <DataTable caption="Refunds of this order" className="mt-2" rowHeaders={false} rows={refunds} rowKey={(r) => r.id} columns={REFUND_COLUMNS} /> : null}
       {creditNotes.length ? (
         <ul className="mt-3 space-y-1 text-sm" aria-label="Credit notes">
           {creditNotes.map((n) => (

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { Button, buttonClass } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { ALLOWED_TYPES, uploadProblem } from "~/modules/media/media";
+import { Panel } from "~/components/admin/kit/panel";
 
 export type PanelImage = { id: string; src: string; alt: string; variantId: string | null; isPrimary: boolean };
 type Pending = { key: string; name: string; progress: number; error: string | null; done: boolean };
@@ -97,8 +98,7 @@ export function MediaPanel({ productId, images, variants, canDelete }: Props) {
   };
 
   return (
-    <section aria-labelledby="media-title" className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
-      <h2 id="media-title" className="text-lg font-semibold">Images</h2>
+    <Panel id="media-title" title="Images" className="space-y-4">
       <div
         onDragOver={(e) => {
           if (!e.dataTransfer.types.includes("Files")) return;
@@ -218,6 +218,6 @@ export function MediaPanel({ productId, images, variants, canDelete }: Props) {
           </li>
         ))}
       </ol>
-    </section>
+    </Panel>
   );
 }

@@ -6,6 +6,8 @@ import { fieldErrors } from "~/lib/form-errors";
 import { MEANINGFUL_TAGS, productFormValues, slugify, productInput, type EditorValues, type EditorVariant, combinationKey, combineOptions } from "~/modules/catalog/catalog";
 import { LeaveGuard } from "~/components/admin/leave-guard";
 import { blankRow, VariantGenerator, type OptionDraft } from "./variant-generator";
+import { panelClass } from "~/components/admin/kit/panel";
+import { cn } from "~/lib/cn";
 
 type Props = {
   initial: EditorValues;
@@ -71,7 +73,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
       ) : null}
 
       <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+        <fieldset className={cn(panelClass, "space-y-4")}>
           <legend className="px-1 text-lg font-semibold">Details</legend>
           <TextField
             label="Title"
@@ -99,7 +101,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
         </fieldset>
 
         <div className="space-y-6">
-          <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <fieldset className={cn(panelClass, "space-y-4")}>
             <legend className="px-1 text-lg font-semibold">Publishing</legend>
             <SelectField label="Status" name="status" defaultValue={initial.status} error={errors.status}>
               <option value="draft">Draft</option>
@@ -112,7 +114,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
             <TextField label="Sort order" name="sortOrder" inputMode="numeric" defaultValue={initial.sortOrder} error={errors.sortOrder} hint="Lower numbers come first in lists." />
           </fieldset>
 
-          <fieldset className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <fieldset className={cn(panelClass, "space-y-2")}>
             <legend className="px-1 text-lg font-semibold">Tags</legend>
             {MEANINGFUL_TAGS.map((t) => (
               <label key={t.tag} className="flex items-center gap-2 text-sm">
@@ -122,7 +124,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
             <TextField label="Other tags" name="otherTags" defaultValue={initial.tags.filter((t) => !MEANINGFUL.has(t)).join(", ")} hint="Comma-separated." error={Object.entries(errors).find(([k]) => k.startsWith("tags"))?.[1]} />
           </fieldset>
 
-          <fieldset className="space-y-2 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+          <fieldset className={cn(panelClass, "space-y-2")}>
             <legend className="px-1 text-lg font-semibold">Collections</legend>
             {collections.length === 0 ? <p className="text-sm text-slate-700 dark:text-slate-300">No collections yet.</p> : null}
             {collections.map((c) => (
@@ -134,7 +136,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
         </div>
       </div>
 
-      <fieldset className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900">
+      <fieldset className={cn(panelClass, "grid gap-4 sm:grid-cols-2")}>
         <legend className="px-1 text-lg font-semibold">Search engines and tax</legend>
         <TextField label="SEO title" name="seoTitle" defaultValue={initial.seoTitle} maxLength={70} error={errors.seoTitle} hint="Up to 70 characters; the title is used when empty." />
         <TextField label="HSN code" name="hsnCode" inputMode="numeric" defaultValue={initial.hsnCode} error={errors.hsnCode} hint="4, 6 or 8 digits, for GST invoices." />

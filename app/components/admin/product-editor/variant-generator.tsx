@@ -2,6 +2,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { controlClass } from "~/components/ui/field";
 import { type EditorVariant, baseSku, combinationKey, type VariantCombination } from "~/modules/catalog/catalog";
+import { panelClass } from "~/components/admin/kit/panel";
+import { cn } from "~/lib/cn";
 
 export type OptionDraft = { key: number; name: string; values: string };
 
@@ -25,7 +27,7 @@ const cell = `${controlClass} min-w-24`;
 export function VariantGenerator({ options, onOptionsChange, combos, rows, onRowChange, skuBase, errors }: Props) {
   const setOption = (key: number, patch: Partial<OptionDraft>) => onOptionsChange(options.map((o) => (o.key === key ? { ...o, ...patch } : o)));
   return (
-    <fieldset className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900">
+    <fieldset className={cn(panelClass, "space-y-4")}>
       <legend className="px-1 text-lg font-semibold">Variants</legend>
       <div className="space-y-3">
         {options.map((o, i) => (

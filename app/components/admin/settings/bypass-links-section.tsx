@@ -1,6 +1,7 @@
 import { Copy } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { DataTable } from "~/components/admin/kit/data-table";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { BYPASS_DURATIONS, bypassForm } from "~/modules/settings/settings";
@@ -68,41 +69,33 @@ export function BypassLinksSection({ tokens, now, canEdit, result }: Props) {
           ) : null}
         </fieldset>
       </Form>
-      {tokens.length ? (
-        <table className="mt-6 w-full text-left text-sm">
-          <caption className="sr-only">Bypass links</caption>
-          <thead className="border-b border-slate-200 dark:border-slate-800">
-            <tr>
-              <th scope="col" className="py-2 pr-3">Label</th>
-              <th scope="col" className="py-2 pr-3">Expires</th>
-              <th scope="col" className="py-2 pr-3">Status</th>
-              <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody>
-            {tokens.map((t) => (
-              <tr key={t.id} className="border-b border-slate-100 last:border-0 dark:border-slate-800">
-                <th scope="row" className="py-2 pr-3 font-medium">{t.label}</th>
-                <td className="py-2 pr-3">{when.format(new Date(t.expiresAt))}</td>
-                <td className="py-2 pr-3">{status(t, now)}</td>
-                <td className="py-2 text-right">
-                  {canEdit && status(t, now) === "Active" ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="bypass-revoke" />
-                      <input type="hidden" name="id" value={t.id} />
-                      <Button type="submit" size="sm" variant="danger" aria-label={`Revoke ${t.label}`}>
-                        Revoke
-                      </Button>
-                    </Form>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No bypass links yet.</p>
-      )}
+      <DataTable
+        caption="Bypass links"
+        className="mt-6"
+        rows={tokens}
+        rowKey={(t) => t.id}
+        columns={[
+          { key: "label", header: "Label", rowHeader: true, cell: (t) => t.label },
+          { key: "expires", header: "Expires", cell: (t) => when.format(new Date(t.expiresAt)) },
+          { key: "status", header: "Status", cell: (t) => status(t, now) },
+          {
+            key: "actions",
+            header: <span className="sr-only">Actions</span>,
+            align: "end",
+            cell: (t) =>
+              canEdit && status(t, now) === "Active" ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="bypass-revoke" />
+                  <input type="hidden" name="id" value={t.id} />
+                  <Button type="submit" size="sm" variant="danger" aria-label={`Revoke ${t.label}`}>
+                    Revoke
+                  </Button>
+                </Form>
+              ) : null,
+          },
+        ]}
+        empty={<p className="mt-4 text-sm text-slate-600 dark:text-slate-300">No bypass links yet.</p>}
+      />
     </SettingsCard>
   );
 }
