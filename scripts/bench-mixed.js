@@ -10,12 +10,10 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { freePort, openStream, percentile, pgQuery, rssMiB } from "./bench-kit.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const BROWSERS = Number(process.env.BROWSERS ?? 200);
@@ -24,37 +22,11 @@ const STREAMS = Number(process.env.STREAMS ?? 500);
 const SECONDS = Number(process.env.SECONDS ?? 60);
 const CONVERSATIONS = 10;
 const ADMIN_URL = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const admin = (sql, url = ADMIN_URL) => pgQuery(url, sql);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
-async function admin(sql, url = ADMIN_URL) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
-function rssMiB(pid) {
-  try {
-    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
-  } catch {
-    return NaN;
-  }
-}
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
 const round = (n) => (n === null ? null : Math.round(n));
 
 async function startProcess(dbUrl, dataDir) {
@@ -73,38 +45,6 @@ async function startProcess(dbUrl, dataDir) {
   return { url, proc };
 }
 
-/** Opens one chat stream; `onMessage(message, at)` per message event. */
-function openStream(url, token, onMessage) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { Accept: "text/event-stream", "X-Visitor-Token": token } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      res.setEncoding("utf8");
-      let buffer = "";
-      let opened = false;
-      res.on("data", (chunk) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!opened) {
-            opened = true;
-            resolve(req);
-          }
-          const data = block
-            .split("\n")
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).trimStart())
-            .join("\n");
-          if (data) onMessage(JSON.parse(data), at);
-        }
-      });
-      res.on("error", () => {});
-    });
-    req.on("error", reject);
-  });
-}
 
 const name = `glacial_bench_mixed_${crypto.randomBytes(4).toString("hex")}`;
 await admin(`create database ${name}`);

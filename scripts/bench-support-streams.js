@@ -8,26 +8,15 @@
 //   STREAMS=500 MESSAGES=5 (defaults)
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort, openStream, percentile, rssMiB } from "./bench-kit.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STREAMS = Number(process.env.STREAMS ?? 500);
 const MESSAGES = Number(process.env.MESSAGES ?? 5);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error("build the app first: npx react-router build");
@@ -51,48 +40,8 @@ async function startServer() {
   throw new Error("the server did not start");
 }
 
-function rssMiB(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    return Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024;
-  } catch {
-    return NaN;
-  }
-}
 
-/** Opens one stream; `onMessage(message, at)` for each chat message event. */
-function openStream(url, token, onMessage) {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent: false, headers: { Accept: "text/event-stream", "X-Visitor-Token": token } }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-      res.setEncoding("utf8");
-      let buffer = "";
-      let opened = false;
-      res.on("data", (chunk) => {
-        const at = performance.now();
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!opened) {
-            opened = true;
-            resolve(req);
-          }
-          const data = block
-            .split("\n")
-            .filter((l) => l.startsWith("data:"))
-            .map((l) => l.slice(5).trimStart())
-            .join("\n");
-          if (data) onMessage(JSON.parse(data), at);
-        }
-      });
-    });
-    req.on("error", reject);
-  });
-}
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 const external = process.env.BASE_URL ? { url: process.env.BASE_URL.replace(/\/$/, ""), pid: Number(process.env.SERVER_PID), stop() {} } : null;
 const server = external ?? (await startServer());

@@ -1,0 +1,73 @@
+// What the benchmark scripts share: a free port, the PostgreSQL server's admin queries, a
+// process's resident memory, percentiles, and a support-chat stream reader.
+import fs from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import pg from "pg";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** One statement on `url` (a scratch database's server, or the scratch database itself). */
+export async function pgQuery(url, sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Resident memory of a process, in MiB (NaN once it is gone). */
+export function rssMiB(pid) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The p-th percentile of an ascending list (nearest rank); null for an empty one. */
+export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : null);
+
+/** Opens one chat stream; `onMessage(message, at)` per message event. */
+export function openStream(url, token, onMessage) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { Accept: "text/event-stream", "X-Visitor-Token": token } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+      res.setEncoding("utf8");
+      let buffer = "";
+      let opened = false;
+      res.on("data", (chunk) => {
+        const at = performance.now();
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!opened) {
+            opened = true;
+            resolve(req);
+          }
+          const data = block
+            .split("\n")
+            .filter((l) => l.startsWith("data:"))
+            .map((l) => l.slice(5).trimStart())
+            .join("\n");
+          if (data) onMessage(JSON.parse(data), at);
+        }
+      });
+      res.on("error", () => {});
+    });
+    req.on("error", reject);
+  });
+}
