@@ -92,8 +92,12 @@ export async function openServices(given: AppConfig, opts: OpenServicesOptions =
     };
     try {
       // Command-line tools send their mail at once: no worker of theirs would be left to send it.
-      if (opts.workers ?? true) await mailer.useQueue(jobs);
-      await declareOrderQueues(jobs);
+      // Queues are declared under a lock: pg-boss creates each queue's table, and two processes
+      // starting together on one PostgreSQL (WEB_CONCURRENCY) could otherwise deadlock there.
+      await database.exclusive("declare-job-queues", async () => {
+        if (opts.workers ?? true) await mailer.useQueue(jobs);
+        await declareOrderQueues(jobs);
+      });
       if (opts.workers ?? true) await startOrderWorkers({ ...services, jobs });
     } catch (error) {
       await services.close().catch(() => {});
