@@ -1,13 +1,17 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { createAuth } from "~/modules/staff/staff.server";
+import { prepareDemoStore, seedStaff, signInOverHttp, type AdminServer } from "../support/admin-server";
+import { startServer } from "../support/server-process";
+import { createShopper } from "../support/shoppers";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { hydrated } from "../support/storefront";
 
 // Buying, as a shopper does it: a product page, the cart, checkout, cash on delivery, the
 // thank-you page; then staff find the order in the back office and ship it.
 const OWNER = { email: "owner@glacial.in", password: "a long owner passphrase", roles: ["super_admin" as const] };
+const SHOPPER = { email: "nikhil.shopper@example.in", password: "a long shopper passphrase" };
 
 describe("checkout in Chromium", () => {
   let browser: Browser;
@@ -15,7 +19,12 @@ describe("checkout in Chromium", () => {
   let base: string;
 
   beforeAll(async () => {
-    server = await startAdminServer([OWNER]);
+    const dataDir = await prepareDemoStore(async (database) => {
+      await seedStaff(database, [OWNER]);
+      const auth = createAuth(database.db, { secret: "seed-secret-seed-secret-seed-secret", baseURL: "http://localhost" });
+      await createShopper(auth, SHOPPER.email, SHOPPER.password);
+    }, "glacial-checkout-");
+    server = Object.assign(await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }), { dataDir });
     base = server.url;
     browser = await launchBrowser();
   }, 180_000);
@@ -120,6 +129,55 @@ describe("checkout in Chromium", () => {
     expect(await page.getByRole("link", { name: "track it on the courier's site" }).getAttribute("href")).toContain("DL998877");
     await expectAccessible(page);
     await context.close();
+  });
+
+  it("a signed-in shopper pays cash on delivery: the address is saved, the order shows in the account and in the back office, and the next checkout starts from the saved address", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base}/login?redirectTo=/account`);
+    const login = page.locator("#main");
+    await login.getByLabel("Email").fill(SHOPPER.email);
+    await login.getByLabel("Password").fill(SHOPPER.password);
+    await Promise.all([page.waitForURL(`${base}/account`), page.getByRole("button", { name: "Sign in" }).click()]);
+    expect(await page.getByText("No orders yet.").count()).toBe(1);
+
+    await addFirstBestSeller(page);
+    await expect.poll(() => page.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
+    // Signed in, the contact email is the account's; with no address book yet, saving is offered and on.
+    expect(await checkout(page).getByLabel("Email").inputValue()).toBe(SHOPPER.email);
+    expect(await page.getByLabel("Save this address to my account").isChecked()).toBe(true);
+    await checkout(page).getByLabel("Mobile number").fill("+91 99887 76655");
+    await fillAddress(page);
+    await expectAccessible(page);
+    const total = await page.getByTestId("checkout-total").textContent();
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\?order=GL-\d{6}/);
+    const number = (await page.getByTestId("order-number").textContent())!;
+    expect(await page.getByTestId("order-total").textContent()).toBe(total);
+
+    // The account lists it, to ship, with the same total.
+    await page.goto(`${base}/account`);
+    const item = page.getByRole("listitem").filter({ has: page.getByRole("link", { name: `Order ${number}` }) });
+    expect(await item.count()).toBe(1);
+    expect(await item.textContent()).toContain(total!);
+
+    // The next checkout starts from the saved address, without typing it again.
+    await addFirstBestSeller(page);
+    await expect.poll(() => page.getByLabel("Your saved addresses").count()).toBe(1);
+    expect(await shipping(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
+    expect(await shipping(page).getByLabel("PIN code").inputValue()).toBe("560038");
+    await context.close();
+
+    // Staff find it under the shopper's email in the back office.
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
+    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const admin = await staff.newPage();
+    await admin.goto(`${base}/admin/sales`);
+    await admin.getByLabel("Search").fill(SHOPPER.email);
+    await admin.getByRole("button", { name: "Filter" }).click();
+    await expect.poll(() => admin.getByRole("link", { name: number }).count()).toBe(1);
+    await staff.close();
   });
 
   it("on a phone-sized screen, a stale page is shown the new quote before any order is placed, keeping what was typed", async () => {
