@@ -10,7 +10,7 @@ import { openJobQueue, type JobQueue } from "~/modules/jobs/jobs.server";
 import { createMailer, type Mailer } from "~/modules/mail/mail.server";
 import { s3Storage, localDiskStorage, type MediaStorage, sweepPartialWrites } from "~/modules/media/media.server";
 import { declareOrderQueues, startOrderWorkers } from "~/modules/orders/orders.server";
-import { createAuth, type Auth, resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff.server";
+import { createAuth, type Auth, sendResetPasswordMail, verifyEmailMail } from "~/modules/staff/staff.server";
 import { isStoreEmpty, seedDemoStore } from "./seed/demo-store.server";
 
 /** Everything a request needs, opened once per process and handed to loaders as context. */
@@ -63,12 +63,12 @@ export async function openServices(given: AppConfig, opts: OpenServicesOptions =
         log.info({ products, ms: Date.now() - started }, "seeded the demo store");
       });
     }
-    const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+    const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log, publicUrl: config.publicUrl });
     const auth = createAuth(database.db, {
       secret: config.authSecret!,
       baseURL: config.publicUrl,
-      sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
-      sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
+      sendResetPassword: ({ email, link }) => sendResetPasswordMail(mailer, email, link),
+      sendVerificationEmail: async ({ email, link }) => void (await mailer.send(verifyEmailMail(email, link))),
     });
     const events = await createEventBus(database, log);
     const jobs = await openJobQueue(database, { log });

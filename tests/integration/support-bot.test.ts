@@ -14,7 +14,9 @@ import { supportDeps } from "~/modules/support/deps.server";
 import { TOO_MANY_CONVERSATIONS, TOO_MANY_FROM_NETWORK } from "~/modules/support/errors";
 import { replyAsStaff } from "~/modules/support/inbox.server";
 import { presenceFor } from "~/modules/support/presence.server";
-import { REPLY_MAIL_GAP_MS, REPLY_MAIL_GRACE_MS, scheduleReplyMail, sendDueReplyMails, supportReplyMail } from "~/modules/support/reply-mail.server";
+import { REPLY_MAIL_GAP_MS, REPLY_MAIL_GRACE_MS, scheduleReplyMail, sendDueReplyMails, supportReplyValues } from "~/modules/support/reply-mail.server";
+import { renderWords } from "~/modules/mail/mail.server";
+import { TEMPLATE_SPECS } from "~/modules/mail/mail";
 import { supportConversations } from "~/modules/support/schema";
 import { VISITOR_COOKIE } from "~/modules/support/visitor-cookie.server";
 import type { AppServices } from "~/services.server";
@@ -248,8 +250,9 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
       expect(row!.replyMailDueAt).toBeNull();
     });
 
-    it("keeps the email's text in one function, ready to become a template", () => {
-      const mail = supportReplyMail({ to: "a@example.in", visitorName: "Asha", storeName: "GLACIAL", replies: [{ senderName: "Priya", message: "Line one\nLine two" }], link: "https://shop/#chat=x" });
+    it("fills the support reply template: the visitor's name, who replied, the replies quoted line by line, the link", async () => {
+      const values = supportReplyValues({ to: "a@example.in", visitorName: "Asha", storeName: "GLACIAL", replies: [{ senderName: "Priya", message: "Line one\nLine two" }], link: "https://shop/#chat=x" });
+      const mail = await renderWords("support_reply", TEMPLATE_SPECS.support_reply, { "shop.name": "GLACIAL", ...values });
       expect(mail.text).toContain("Hi Asha,");
       expect(mail.text).toContain("Priya from GLACIAL replied to your chat:");
       expect(mail.text).toContain("> Line one\n> Line two");

@@ -6,7 +6,7 @@ import { openJobQueue, type JobQueue } from "~/modules/jobs/job-queue.server";
 import { createMailer } from "~/modules/mail/mail.server";
 import { declareOrderQueues } from "~/modules/orders/order-jobs.server";
 import { createAuth } from "~/modules/staff/auth.server";
-import { resetPasswordMail, verifyEmailMail } from "~/modules/staff/staff-mail.server";
+import { sendResetPasswordMail, verifyEmailMail } from "~/modules/staff/staff-mail.server";
 import type { Role } from "~/modules/staff/roles";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import type { AppServices } from "~/services.server";
@@ -45,12 +45,12 @@ export async function openTestServices(kind: DatabaseKind, opts: TestServicesOpt
     metrics: { allow: ["127.0.0.1", "::1"] },
     razorpay: opts.razorpay ?? null,
   };
-  const mailer = createMailer(database.db, { from: config.mailFrom, log });
+  const mailer = createMailer(database.db, { from: config.mailFrom, log, publicUrl: config.publicUrl });
   const auth = createAuth(database.db, {
     secret: config.authSecret!,
     baseURL: config.publicUrl,
-    sendResetPassword: ({ email, link }) => mailer.send(resetPasswordMail(email, link)),
-    sendVerificationEmail: ({ email, link }) => mailer.send(verifyEmailMail(email, link)),
+    sendResetPassword: ({ email, link }) => sendResetPasswordMail(mailer, email, link),
+    sendVerificationEmail: async ({ email, link }) => void (await mailer.send(verifyEmailMail(email, link))),
   });
   const events = inProcessEvents();
   let jobs: JobQueue | undefined;

@@ -15,7 +15,8 @@ import { ensureRazorpayOrder } from "./payments.server";
 import { priceOrder, shippingFor } from "./pricing";
 import type { PaymentOption, Quote, QuoteLine } from "./quote";
 import { orderEvents, orderLines, orderNumberSeq, orders } from "./schema";
-import { accessTokenFor, orderForShopper, sendOrderConfirmation, sha256, type ShopperOrderView } from "./shopper-order.server";
+import { sendOrderConfirmation } from "./order-notices.server";
+import { accessTokenFor, orderForShopper, sha256, type ShopperOrderView } from "./shopper-order.server";
 
 export type { PaymentOption, Quote, QuoteLine, ShopperOrderView };
 export { orderForShopper };

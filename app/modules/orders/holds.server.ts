@@ -3,6 +3,7 @@ import { formatPaise } from "~/lib/money";
 import { returnStock } from "~/modules/catalog/catalog.server";
 import { TOPICS } from "~/modules/events/events";
 import type { OrderDeps } from "./order-deps.server";
+import { sendOrderNotice } from "./order-notices.server";
 import { GatewayUnavailable, razorpayGateway } from "./razorpay.server";
 import { orderEvents, orderLines, orders, paymentEvents } from "./schema";
 
@@ -87,6 +88,7 @@ export async function releaseHold(deps: OrderDeps, orderId: string, opts: { now?
     return again?.status === "pending_payment" ? "not-due" : "not-pending";
   }
   await deps.events.publish(TOPICS.orderChanged, { orderId, number: released, status: "cancelled" }).catch(() => {});
+  await sendOrderNotice(deps, orderId, { kind: "order_cancelled", reason: "No payment arrived while the items were held for you. If money did leave your account, it is refunded automatically." });
   return "released";
 }
 

@@ -9,6 +9,7 @@ import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { nextStatuses, refundableOf, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
 import { financialYearOf, invoiceNumber } from "./invoice-number";
 import { listPaymentEvents } from "./payments.server";
+import { sendOrderNotice, type OrderNotice } from "./order-notices.server";
 import { listRefunds, reserveRefund, submitRefund } from "./refunds.server";
 import { invoiceCounters, invoices, orderEvents, orderLines, orders } from "./schema";
 
@@ -165,7 +166,10 @@ export async function transitionOrder(deps: OrderDeps, actor: AuditActor, orderI
     if (sent.state === "retry") await deps.jobs?.send(ORDER_JOBS.refund, { refundId: result.refundId });
     result.message = `${result.message} ${sent.message}`;
   }
-  if (result.ok) await deps.events.publish(TOPICS.orderChanged, { orderId, number: result.number, status: result.status }).catch(() => {});
+  if (result.ok) {
+    await deps.events.publish(TOPICS.orderChanged, { orderId, number: result.number, status: result.status }).catch(() => {});
+    await sendOrderNotice(deps, orderId, TRANSITION_NOTICES[input.action](Boolean(result.refundId)));
+  }
   const { number: _n, status: _s, refundId: _r, ...answer } = result;
   return answer as TransitionResult;
 }
@@ -184,6 +188,17 @@ async function issueInvoice(tx: Tx, orderId: string, at = new Date()): Promise<s
   await tx.insert(invoices).values({ orderId, number, financialYear, issuedAt: at });
   return number;
 }
+
+/** The shopper's mail for each staff move (sent once per order and move: the notice's event key). */
+const TRANSITION_NOTICES: Record<StaffTransition, (refunding: boolean) => OrderNotice> = {
+  ship: () => ({ kind: "order_shipped" }),
+  deliver: () => ({ kind: "order_delivered" }),
+  collect_cod: () => ({ kind: "cod_confirmation" }),
+  cancel: (refunding) => ({
+    kind: "order_cancelled",
+    reason: refunding ? "What you paid is being refunded to you; we will mail you when the refund is made." : "You have not been charged for it.",
+  }),
+};
 
 const ACTION_PAST: Record<StaffTransition, string> = { ship: "shipped", deliver: "marked delivered", cancel: "cancelled", collect_cod: "marked as paid in cash" };
 

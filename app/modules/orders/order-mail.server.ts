@@ -1,11 +1,10 @@
 import { formatPaise } from "~/lib/money";
 import { stateByCode } from "~/lib/india";
-import type { MailMessage } from "~/modules/mail/mail.server";
 import { discountLine } from "./order-discount";
 import type { ShopperOrderView } from "./shopper-order.server";
 
-/** The shopper's confirmation: what was ordered, what it costs, where it goes, what happens next. */
-export function orderConfirmationMail(order: ShopperOrderView, link: string): MailMessage {
+/** The confirmation's values: what was ordered, what it costs, where it goes, what happens next. */
+export function orderConfirmationValues(order: ShopperOrderView): Record<string, string> {
   const a = order.shippingAddress;
   const lines = order.lines.map(
     (l) => `- ${l.title}${l.variantTitle && l.variantTitle !== "Default" ? ` (${l.variantTitle})` : ""}${l.engraving ? `, engraved "${l.engraving}"` : ""} x ${l.quantity}: ${formatPaise(l.totalPaise)}`,
@@ -25,21 +24,9 @@ export function orderConfirmationMail(order: ShopperOrderView, link: string): Ma
         ? `We have received your payment of ${formatPaise(order.totalPaise)}. We will mail you when it ships.`
         : "We will mail you when it ships.";
   return {
-    to: order.email,
-    subject: `Your GLACIAL order ${order.number}`,
-    text: [
-      `Thank you for your order ${order.number}.`,
-      "",
-      ...lines,
-      "",
-      ...money,
-      "",
-      "Delivering to:",
-      `${a.name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ""}, ${a.city}, ${stateByCode(a.stateCode)?.name ?? a.stateCode} ${a.pin}`,
-      "",
-      next,
-      "",
-      `Your order: ${link}`,
-    ].join("\n"),
+    "order.items": lines.join("\n"),
+    "order.totals": money.join("\n"),
+    "order.address": `${a.name}, ${a.line1}${a.line2 ? `, ${a.line2}` : ""}, ${a.city}, ${stateByCode(a.stateCode)?.name ?? a.stateCode} ${a.pin}`,
+    "order.next": next,
   };
 }

@@ -6,7 +6,8 @@ import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { GatewayUnavailable, razorpayGateway, verifyPaymentSignature, verifyWebhookSignature, type GatewayPayment } from "./razorpay.server";
 import { acceptRefund, reserveRefund } from "./refunds.server";
 import { orderEvents, orderRefunds, orders, paymentEvents } from "./schema";
-import { orderRowByLink, sendOrderConfirmation, sha256 } from "./shopper-order.server";
+import { sendOrderNotice } from "./order-notices.server";
+import { orderRowByLink, sha256 } from "./shopper-order.server";
 
 // Online payment's face: the Razorpay order a shopper pays, the checkout's signed answer, and
 // Razorpay's webhooks. Every payment that reaches the shop goes through one guarded step
@@ -17,7 +18,7 @@ import { orderRowByLink, sendOrderConfirmation, sha256 } from "./shopper-order.s
 type OrderRow = typeof orders.$inferSelect;
 
 /** What happened after the transaction that applied a payment commits. */
-type After = { paidOrderId?: string; changed?: { orderId: string; number: string; status: string } };
+type After = { paidOrderId?: string; changed?: { orderId: string; number: string; status: string }; refunded?: { orderId: string; refundId: string } };
 
 function gatewayOf(deps: Pick<OrderDeps, "config">) {
   const config = deps.config.razorpay;
@@ -46,7 +47,12 @@ async function setOutcome(tx: Tx, eventId: string, outcome: string, orderId?: st
 
 async function publishAfter(deps: OrderDeps, after: After) {
   if (after.changed) await deps.events.publish(TOPICS.orderChanged, after.changed).catch(() => {});
-  if (after.paidOrderId) await sendOrderConfirmation(deps, after.paidOrderId);
+  if (after.paidOrderId) {
+    // The order is confirmed only now that it is paid; the receipt for the money goes with it.
+    await sendOrderNotice(deps, after.paidOrderId, { kind: "order_confirmation" });
+    await sendOrderNotice(deps, after.paidOrderId, { kind: "payment_received" });
+  }
+  if (after.refunded) await sendOrderNotice(deps, after.refunded.orderId, { kind: "order_refunded", refundId: after.refunded.refundId });
 }
 
 /**
@@ -344,7 +350,7 @@ async function applyRefundProcessed(tx: Tx, order: OrderRow, entity: Entity | un
     return { outcome: "A refund the shop did not make: noted on the order for staff.", after: {} };
   }
   const outcome = await acceptRefund(tx, refundId, { razorpayRefundId, processed: true });
-  return { outcome, after: { changed: { orderId: order.id, number: order.number, status: order.status } } };
+  return { outcome, after: { changed: { orderId: order.id, number: order.number, status: order.status }, refunded: { orderId: order.id, refundId } } };
 }
 
 /** The order's payment events, newest last, for the staff order page. */

@@ -5,6 +5,7 @@ import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { TOPICS } from "~/modules/events/events";
 import { issueCreditNote } from "./credit-notes.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
+import { sendOrderNotice } from "./order-notices.server";
 import { refundableOf } from "./order-rules";
 import { GatewayRefusal, GatewayUnavailable, razorpayGateway } from "./razorpay.server";
 import { orderEvents, orderRefunds, orders } from "./schema";
@@ -152,6 +153,7 @@ export async function submitRefund(deps: OrderDeps, refundId: string): Promise<S
       notes: { refund_id: claimed.id, order_number: order?.number ?? "" },
     });
     const message = await deps.db.transaction((tx) => acceptRefund(tx, claimed.id, { razorpayRefundId: answer.id, processed: answer.status === "processed" }));
+    await sendOrderNotice(deps, claimed.orderId, { kind: "order_refunded", refundId: claimed.id });
     return { state: answer.status === "processed" ? "processed" : "accepted", message };
   } catch (error) {
     if (error instanceof GatewayRefusal) {
@@ -214,7 +216,7 @@ export async function refundOrder(deps: OrderDeps, actor: AuditActor, orderId: s
     });
     if (!online) {
       const message = await acceptRefund(tx, refundId, { processed: true });
-      return { ok: true, message: `${order.number}: ${message}`, number: order.number };
+      return { ok: true, message: `${order.number}: ${message}`, number: order.number, refundId, online: false };
     }
     await tx.insert(orderEvents).values({ orderId, kind: "refund_requested", message: `Refund of ${formatPaise(input.amountPaise)} requested: ${input.reason}`, actorEmail: actor.email });
     return { ok: true, message: "", refundId, online, number: order.number };
@@ -225,6 +227,8 @@ export async function refundOrder(deps: OrderDeps, actor: AuditActor, orderId: s
     const sent = await submitRefund(deps, decided.refundId!);
     if (sent.state === "retry") await deps.jobs?.send(ORDER_JOBS.refund, { refundId: decided.refundId });
     message = `${decided.number}: ${sent.message}`;
+  } else if (decided.refundId) {
+    await sendOrderNotice(deps, orderId, { kind: "order_refunded", refundId: decided.refundId });
   }
   await deps.events.publish(TOPICS.orderChanged, { orderId, number: decided.number }).catch(() => {});
   return { ok: true, message };

@@ -1,10 +1,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
-import type { Logger } from "~/lib/logger.server";
-import type { Mailer } from "~/modules/mail/mail.server";
 import { orderDiscountOf, type OrderDiscount } from "./order-discount";
-import { orderConfirmationMail } from "./order-mail.server";
 import { orderLines, orders } from "./schema";
 
 // One order as its shopper sees it, behind the secret of the thank-you link, and the mail that
@@ -55,7 +52,7 @@ export async function orderRowByLink(db: DbOrTx, number: string, accessToken: st
   return order;
 }
 
-async function viewOf(db: DbOrTx, order: OrderRow): Promise<ShopperOrderView> {
+export async function viewOf(db: DbOrTx, order: OrderRow): Promise<ShopperOrderView> {
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
   return {
     id: order.id,
@@ -84,19 +81,4 @@ async function viewOf(db: DbOrTx, order: OrderRow): Promise<ShopperOrderView> {
 export async function orderForShopper(db: Db, number: string, accessToken: string): Promise<ShopperOrderView | null> {
   const order = await orderRowByLink(db, number, accessToken);
   return order ? viewOf(db, order) : null;
-}
-
-/**
- * The confirmation mail with the shopper's own link: sent when a cash-on-delivery order is placed,
- * and when an online order's payment arrives. A failure is logged; the order stands.
- */
-export async function sendOrderConfirmation(deps: { db: Db; mailer: Mailer; log: Logger; config: { publicUrl: string } }, orderId: string): Promise<void> {
-  try {
-    const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-    if (!order) return;
-    const link = `${deps.config.publicUrl}/thank-you?order=${encodeURIComponent(order.number)}&key=${accessTokenFor(order.idempotencyKey, order.id)}`;
-    await deps.mailer.send(orderConfirmationMail(await viewOf(deps.db, order), link));
-  } catch (error) {
-    deps.log.error({ err: error, orderId }, "order confirmation mail failed");
-  }
 }

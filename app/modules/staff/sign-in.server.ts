@@ -7,7 +7,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { RESET_TOKEN_EXPIRES_IN_SECONDS } from "./auth.server";
 import type { Staff } from "./guard.server";
 import { users, verifications } from "./schema";
-import { resetPasswordMail } from "./staff-mail.server";
+import { sendResetPasswordMail } from "./staff-mail.server";
 import { INVALID_CREDENTIALS } from "./sign-in-messages";
 import { checkSignInAllowed, clientIpOf, lockoutMessage, pruneSignInAttempts, recordFailedSignIn, recordSignInAttempt } from "./login-throttle.server";
 import type { StaffDeps } from "./staff-deps.server";
@@ -110,7 +110,7 @@ export async function requestPasswordReset(services: StaffDeps, email: string, c
     if (!user?.isStaff) return;
     const link = await issueResetLink(services, user.id, { expiresInMs: RESET_TOKEN_EXPIRES_IN_SECONDS * 1000 });
     // Not awaited: a slow mail server must not make a known address answer slower than an unknown one.
-    void services.mailer.send(resetPasswordMail(address, link)).catch((error: unknown) => services.log.error({ err: error }, "password reset mail failed"));
+    void sendResetPasswordMail(services.mailer, address, link).catch((error: unknown) => services.log.error({ err: error }, "password reset mail failed"));
   } catch (error) {
     services.log.warn({ err: error }, "password reset request failed");
   }

@@ -5,7 +5,7 @@ import { ROLES, type Role } from "./roles";
 import { accounts, sessions, userRoles, users } from "./schema";
 import { RESET_TOKEN_EXPIRES_IN_SECONDS } from "./auth.server";
 import { issueResetLink } from "./sign-in.server";
-import { inviteMail, resetPasswordMail } from "./staff-mail.server";
+import { sendInviteMail, sendResetPasswordMail } from "./staff-mail.server";
 import type { StaffDeps } from "./staff-deps.server";
 
 // User management (super_admin only; the routes check that): list, invite, roles, deactivate,
@@ -87,7 +87,7 @@ export async function inviteStaff(services: StaffDeps, actor: AuditActor, input:
   if (!created) return { ok: false, status: 409, error: "A staff member with that email already exists." };
   // The reset-password page sets the first password: the same link kind, with 72 hours to use it.
   const link = await issueResetLink(services, created, { expiresInMs: INVITE_EXPIRES_IN_MS, invite: true });
-  await services.mailer.send(inviteMail(email, link, actor.email));
+  await sendInviteMail(services.mailer, email, link, actor.email);
   return { ok: true, message: `Invitation sent to ${email}.` };
 }
 
@@ -143,7 +143,7 @@ export async function sendPasswordReset(services: StaffDeps, actor: AuditActor, 
   // swallow the mail and still say "sent") nor its unawaited send (there to hide which
   // addresses exist) applies: the mail is queued before the admin is told it was sent.
   const link = await issueResetLink(services, userId, { expiresInMs: RESET_TOKEN_EXPIRES_IN_SECONDS * 1000 });
-  await services.mailer.send(resetPasswordMail(user.email, link));
+  await sendResetPasswordMail(services.mailer, user.email, link);
   await recordAudit(services.db, { actor, module: "user_management", action: "send_password_reset", targetId: userId });
   return { ok: true, message: `Password reset link sent to ${user.email}.` };
 }

@@ -1,30 +1,17 @@
-import type { MailMessage } from "~/modules/mail/mail.server";
+import type { MailMessage, Mailer } from "~/modules/mail/mail.server";
 
-// The staff mails, plain text: the link is the whole point.
-export function resetPasswordMail(to: string, link: string): MailMessage {
-  return {
-    to,
-    subject: "Reset your GLACIAL admin password",
-    text: [
-      "Someone asked to reset the password of your GLACIAL admin account.",
-      "",
-      `Choose a new password here (the link works for one hour, once): ${link}`,
-      "",
-      "If it was not you, ignore this mail: your password stays as it is.",
-    ].join("\n"),
-  };
+// The staff mails. The password reset and the invitation are templates staff may edit (the
+// link is the whole point: the templates' defaults keep it in the text); the sign-up mails below
+// stay in code, plain text.
+
+type TemplateMailer = Pick<Mailer, "sendTemplate">;
+
+export async function sendResetPasswordMail(mailer: TemplateMailer, to: string, link: string): Promise<void> {
+  await mailer.sendTemplate("password_reset", to, { "user.email": to, "reset.link": link });
 }
 
-export function inviteMail(to: string, link: string, invitedBy: string): MailMessage {
-  return {
-    to,
-    subject: "You are invited to the GLACIAL admin",
-    text: [
-      `${invitedBy} invited you to the GLACIAL admin.`,
-      "",
-      `Set your password here (the link works for 72 hours, once): ${link}`,
-    ].join("\n"),
-  };
+export async function sendInviteMail(mailer: TemplateMailer, to: string, link: string, invitedBy: string): Promise<void> {
+  await mailer.sendTemplate("staff_invitation", to, { "user.email": to, "invite.link": link, "invite.invited_by": invitedBy });
 }
 
 export function verifyEmailMail(to: string, link: string): MailMessage {

@@ -10,6 +10,6 @@ export { eraseShopperAccount, forgetSignInAttempts, listShopperAccounts, type Sh
 export { requestPasswordReset, resetPasswordAndSignIn, resetTokenUser, signInStaff, signOutStaff, verifySecondFactor } from "./sign-in.server";
 export { changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated, staffOptions } from "./staff-admin.server";
 export { listStaffWithRoles, type StaffMember, staffNames } from "./staff-directory.server";
-export { resetPasswordMail, verifyEmailMail } from "./staff-mail.server";
+export { sendResetPasswordMail, verifyEmailMail } from "./staff-mail.server";
 export { setRequireMfa } from "./staff-security.server";
 export { staffUserInput, type StaffUserInput, upsertStaffUser } from "./staff-users.server";

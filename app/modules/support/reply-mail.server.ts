@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import { and, asc, eq, gt, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import type { EventBus } from "~/modules/events/events.server";
-import type { MailMessage } from "~/modules/mail/mail.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { CHAT_LINK_FRAGMENT } from "./chat-input";
 import { hashSecret, type SupportDeps } from "./conversations.server";
@@ -32,26 +31,12 @@ export type ReplyMailInput = {
   link: string;
 };
 
-/** The reply email's text, in one function so that it can become an editable template. */
-export function supportReplyMail(input: ReplyMailInput): MailMessage {
+/** The values of the support reply template (its words are the mail module's, editable by staff). */
+export function supportReplyValues(input: ReplyMailInput): Record<string, string> {
   const names = [...new Set(input.replies.map((r) => r.senderName))];
   const who = names.length === 1 ? `${names[0]} from ${input.storeName}` : `Our team at ${input.storeName}`;
   const quoted = input.replies.map((r) => r.message.split("\n").map((line) => `> ${line}`).join("\n")).join("\n\n");
-  return {
-    to: input.to,
-    subject: `${input.storeName} support replied to your chat`,
-    text: [
-      `Hi ${input.visitorName},`,
-      "",
-      `${who} replied to your chat:`,
-      "",
-      quoted,
-      "",
-      `Continue the conversation here: ${input.link}`,
-      "",
-      "The link opens this chat on our site, on any device, for 30 days. Please do not share it.",
-    ].join("\n"),
-  };
+  return { "visitor.name": input.visitorName, "reply.from": who, "reply.messages": quoted, "chat.link": input.link };
 }
 
 const latestSeq = sql`coalesce((select max(${supportMessages.seq}) from ${supportMessages} where ${supportMessages.conversationId} = ${supportConversations.id}), 0)`;
@@ -167,15 +152,15 @@ export async function sendDueReplyMails(deps: SupportDeps, now = new Date()): Pr
         return { to: c.visitorEmail!, visitorName: c.visitorName, replies, token };
       });
       if (!claim) continue;
-      await deps.mailer.send(
-        supportReplyMail({
-          to: claim.to,
-          visitorName: claim.visitorName,
-          storeName,
-          replies: claim.replies,
-          link: `${deps.publicUrl}/#${CHAT_LINK_FRAGMENT}=${id}.${claim.token}`,
-        }),
-      );
+      const values = supportReplyValues({
+        to: claim.to,
+        visitorName: claim.visitorName,
+        storeName,
+        replies: claim.replies,
+        link: `${deps.publicUrl}/#${CHAT_LINK_FRAGMENT}=${id}.${claim.token}`,
+      });
+      // One mail per batch of replies: the conversation and the last reply it carries.
+      await deps.mailer.sendTemplate("support_reply", claim.to, values, { eventKey: `support:${id}:${claim.replies.at(-1)!.seq}` });
       sent++;
     }
   } catch (error) {

@@ -1,95 +1,111 @@
+import { redirect } from "react-router";
+import { EmailTemplatesScreen } from "~/components/admin/email-templates/email-templates-screen";
+import { fail, formValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
-import { listOutbox } from "~/modules/mail/mail.server";
-import { requirePagePermission } from "~/modules/staff/staff.server";
+import { fieldErrors } from "~/lib/form-errors";
+import { allowedVariables, isTemplateKind, TEMPLATE_KINDS, TEMPLATE_SPECS, templateForm, testAddressForm } from "~/modules/mail/mail";
+import { getTemplate, listOutbox, listTemplates, previewTemplate, restoreTemplate, saveTemplate } from "~/modules/mail/mail.server";
+import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
+import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/email-templates";
-import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+
+// /admin/email-templates: the shop's mails as editable templates, and the outbox. ?edit=<kind>
+// opens one template with its variables and a preview filled with sample values. Each form posts
+// to ?do=<what>, so the permission it needs is checked before the body is read.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "email_templates");
-  const rows = await listOutbox(context.services.db, { limit: 100 });
+  const url = new URL(request.url);
+  const edit = url.searchParams.get("edit");
+  const { db, config } = context.services;
+  const kind = isTemplateKind(edit) ? edit : null;
+  const [templates, rows, editing] = await Promise.all([listTemplates(db), kind ? Promise.resolve([]) : listOutbox(db, { limit: 100 }), kind ? getTemplate(db, kind) : null]);
   // Messages may carry password links: only a super_admin, or the addressee, reads the body.
   const superAdmin = staff.roles.includes("super_admin");
   return {
+    canEdit: can(staff.roles, "email_templates", "edit"),
+    templates: templates.map((t) => ({
+      kind: t.kind,
+      label: TEMPLATE_SPECS[t.kind].label,
+      when: TEMPLATE_SPECS[t.kind].when,
+      customised: t.customised,
+      updatedAt: t.updatedAt?.toISOString() ?? null,
+      updatedBy: t.updatedBy,
+    })),
+    editor:
+      kind && editing
+        ? {
+            kind,
+            label: TEMPLATE_SPECS[kind].label,
+            when: TEMPLATE_SPECS[kind].when,
+            version: editing.version,
+            customised: editing.customised,
+            values: { subject: editing.subject, body: editing.body },
+            variables: allowedVariables(kind),
+            preview: await previewTemplate(db, config.publicUrl, kind, editing),
+          }
+        : null,
+    editingMissing: edit !== null && !kind,
     transport: context.services.mailer.transport,
     messages: rows.map((m) => ({
       id: m.id,
       to: m.to,
       subject: m.subject,
       status: m.status,
+      attempts: m.attempts,
       error: m.error,
       createdAt: m.createdAt.toISOString(),
       body: superAdmin || m.to === staff.user.email ? m.text : null,
       hidden: m.text !== null && !(superAdmin || m.to === staff.user.email),
     })),
+    saved: savedMessage(url, new RegExp(`^(${TEMPLATE_KINDS.map((k) => TEMPLATE_SPECS[k].label).join("|")}) template (saved|restored to the default)\\.$`)),
   };
+}
+
+const OPERATIONS = { save: "edit", restore: "edit", test: "edit", preview: "view" } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  // Permission before the body: 401 without a session, 403 without the right, 400 for an unknown ?do=.
+  const { op, actor } = await requireOperation(context.services, request, "email_templates", OPERATIONS);
+  const url = new URL(request.url);
+  const kind = url.searchParams.get("edit");
+  if (!isTemplateKind(kind)) return fail(404, { error: "There is no such email template." });
+  const form = await request.formData();
+  const values = formValues(form);
+  const { db, config, mailer } = context.services;
+  const version = Number(form.get("version"));
+  if ((op === "save" || op === "restore") && (!Number.isInteger(version) || version < 0)) {
+    return fail(400, { error: "The form is missing its version — reload the page.", values });
+  }
+  if (op === "restore") {
+    const outcome = await restoreTemplate(db, actor, kind, version);
+    if (!outcome.ok) return fail(outcome.status, { error: outcome.error, values });
+    throw redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(outcome.message)}`);
+  }
+  // Save, preview and test all start from the words in the form, checked by the editor's one schema.
+  const parsed = templateForm(kind).safeParse(values);
+  if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
+  switch (op) {
+    case "save": {
+      const outcome = await saveTemplate(db, actor, kind, parsed.data, version);
+      if (!outcome.ok) return fail(outcome.status, { error: outcome.error, fieldErrors: outcome.fieldErrors, values });
+      throw redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(outcome.message)}`);
+    }
+    case "preview":
+      return { ok: true as const, message: "Preview updated.", values, preview: await previewTemplate(db, config.publicUrl, kind, parsed.data) };
+    case "test": {
+      const to = testAddressForm.safeParse({ to: values.to ?? "" });
+      if (!to.success) return fail(400, { error: "Enter an email address to send the test to.", fieldErrors: { to: "Enter an email address to send the test to." }, values });
+      // What is in the editor, saved or not, with the sample values: a test shows the draft.
+      const mail = await previewTemplate(db, config.publicUrl, kind, parsed.data);
+      await mailer.send({ to: to.data.to, subject: `[Test] ${mail.subject}`, text: mail.text, html: mail.html }, { kind });
+      return { ok: true as const, message: `Test mail sent to ${to.data.to}.`, values, preview: mail };
+    }
+  }
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Email Templates");
 
-const STATUS_LABEL = { outbox: "In outbox", sent: "Sent", failed: "Failed" } as const;
-
-function Linkified({ text }: { text: string }) {
-  const parts = text.split(/(https?:\/\/[^\s]+)/g);
-  return (
-    <>
-      {parts.map((part, i) =>
-        /^https?:\/\//.test(part) ? (
-          <a key={i} href={part} className="break-all text-teal-700 underline dark:text-teal-300">
-            {part}
-          </a>
-        ) : (
-          <span key={i}>{part}</span>
-        ),
-      )}
-    </>
-  );
-}
-
-export default function EmailTemplatesPage({ loaderData }: Route.ComponentProps) {
-  const { messages, transport } = loaderData;
-  const dateTime = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
-  return (
-    <AdminPage width="medium">
-      <PageHeader title="Email Templates" />
-      <p className="rounded-lg border border-dashed border-slate-300 p-4 text-slate-700 dark:border-slate-700 dark:text-slate-200">
-        Editing the shop's email templates is not available yet: it comes with the email templates module. The outbox below works now.
-      </p>
-      <div>
-        <h2 className="mt-2 text-xl font-semibold">Outbox</h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          {transport === "smtp"
-            ? "Mail leaves through SMTP; this list keeps who got what and when (not the contents)."
-            : "No SMTP server is configured (SMTP_URL), so mail stays here instead of being sent."}
-        </p>
-      </div>
-      {messages.length === 0 ? (
-        <p className="text-slate-600 dark:text-slate-300">No messages yet.</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Outbox">
-          {messages.map((m) => (
-            <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <p className="font-medium">{m.subject}</p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
-                  {STATUS_LABEL[m.status]} · <time dateTime={m.createdAt}>{dateTime.format(new Date(m.createdAt))}</time>
-                </p>
-              </div>
-              <p className="text-sm text-slate-700 dark:text-slate-200">To: {m.to}</p>
-              {m.error ? <p className="mt-1 text-sm text-red-700 dark:text-red-300">Error: {m.error}</p> : null}
-              {m.body ? (
-                <details className="mt-2">
-                  <summary className="cursor-pointer text-sm font-medium text-teal-800 dark:text-teal-300">Show message</summary>
-                  <p className="mt-2 text-sm whitespace-pre-wrap">
-                    <Linkified text={m.body} />
-                  </p>
-                </details>
-              ) : m.hidden ? (
-                <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">Only a super admin or the addressee can read this message.</p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </AdminPage>
-  );
+export default function EmailTemplatesPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <EmailTemplatesScreen {...loaderData} result={actionData && (!actionData.ok || "preview" in actionData) ? actionData : undefined} />;
 }
