@@ -85,16 +85,17 @@ export default function ContentPageEditor({ loaderData, actionData }: Route.Comp
               className="font-mono"
               error={fieldError(actionData, "page", "bodyMarkdown")}
             />
-            <section aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              <div className="flex items-center justify-between gap-2">
-                <h3 id="preview-heading" className="font-semibold">
-                  Preview
-                </h3>
+            <Panel
+              id="preview-heading"
+              title="Preview"
+              headingLevel={3}
+              actions={
                 <Button size="sm" disabled={preview.state !== "idle"} onClick={() => void preview.submit({ intent: "preview", bodyMarkdown: body }, { method: "post" })}>
                   <Eye className="size-4" aria-hidden="true" /> {preview.state !== "idle" ? "Rendering..." : "Show preview"}
                 </Button>
-              </div>
-              <div aria-live="polite" className="mt-3">
+              }
+            >
+              <div aria-live="polite">
                 {previewHtml !== null ? (
                   // Sanitised on the server by the storefront's renderer (lib/markdown.server.ts).
                   <div data-testid="page-preview" className="space-y-3 text-sm leading-relaxed [&_a]:underline [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: previewHtml }} />
@@ -102,7 +103,7 @@ export default function ContentPageEditor({ loaderData, actionData }: Route.Comp
                   <p className="text-sm text-slate-600 dark:text-slate-300">Show the preview to see the page as visitors will.</p>
                 )}
               </div>
-            </section>
+            </Panel>
           </div>
           <Button type="submit" variant="primary" disabled={busy}>
             Save page

@@ -9,6 +9,7 @@ import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, t
 import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
 import { RefundPanel, type CreditNoteView, type RefundView } from "./refund-panel";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 
 type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 type Charge = { totalPaise: number };
@@ -95,9 +96,8 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
       {result && !result.ok && result.form !== "refund" ? <FormMessage error={result.error} /> : null}
 
       {canEdit && order.next.length ? (
-        <section aria-labelledby="actions-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="actions-heading" className="text-lg font-semibold">Next step</h2>
-          <div className="mt-3 flex flex-wrap items-end gap-6">
+        <Panel id="actions-heading" title="Next step">
+          <div className="flex flex-wrap items-end gap-6">
             {order.next.includes("ship") ? (
               <Form method="post" className="flex flex-wrap items-end gap-3">
                 <input type="hidden" name="action" value="ship" />
@@ -123,7 +123,7 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
               </Form>
             ))}
           </div>
-        </section>
+        </Panel>
       ) : null}
 
       <RefundPanel
