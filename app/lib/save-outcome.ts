@@ -4,10 +4,11 @@ export type SaveOutcome =
   | { ok: true; message: string; version?: number }
   | { ok: false; status: 400 | 404 | 409 | 507; error: string; fieldErrors?: Record<string, string> };
 
-/** The record changed after the editor loaded it (version check). */
+/** The record changed after the editor loaded it (version check): the one "stale" error every module throws. */
 export class StaleRecordError extends Error {
-  constructor(what: string) {
-    super(`${what} was changed by someone else — reload to see their changes.`);
+  /** `what` names the record as the message's subject ("This popup"); plural subjects ("These settings") take "were". */
+  constructor(what: string, { plural = false }: { plural?: boolean } = {}) {
+    super(`${what} ${plural ? "were" : "was"} changed by someone else — reload to see their changes.`);
   }
 }
 

@@ -5,7 +5,6 @@ import { collectionInput } from "~/modules/catalog/collection-form";
 import {
   CollectionFieldErrors,
   CollectionNotFoundError,
-  StaleCollectionError,
   deleteCollection,
   getCollectionForAdmin,
   listCollectionProducts,
@@ -21,6 +20,7 @@ import { TOPICS } from "~/modules/events/topics";
 import { createAuth } from "~/modules/staff/auth.server";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 /** An event bus that records what was published (the real one's delivery has its own tests). */
 function recordingBus(): EventBus & { sent: [string, unknown][] } {
@@ -65,7 +65,7 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
 
     await expect(
       saveCollection(database.db, collectionInput.parse({ name: "Late", slug: "monsoon-picks", productIds: [] }), { id: created.id, expectedVersion: created.version }, ctx),
-    ).rejects.toBeInstanceOf(StaleCollectionError);
+    ).rejects.toBeInstanceOf(StaleRecordError);
     const after = await getCollectionForAdmin(database.db, created.id);
     expect(after).toMatchObject({ name: "Monsoon", version: renamed.version, products: [{ productId: someProduct!.id }] });
     expect((await auditOf(created.id)).length).toBe(edits.length);

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProductFieldErrors, StaleProductError, saveProduct } from "~/modules/catalog/product-editor.server";
+import { ProductFieldErrors, saveProduct } from "~/modules/catalog/product-editor.server";
 import { productInput, type ProductInput } from "~/modules/catalog/product-form";
 import { collections, productCollections, productVariants, products } from "~/modules/catalog/schema";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 const base = (over: Partial<ProductInput> = {}): ProductInput => ({
   title: "Test Bottle",
@@ -85,7 +86,7 @@ describe.each(DRIVERS)("product editor on %s", (kind) => {
     await saveProduct(database.db, productInput.parse(base({ slug: "stale", skuBase: "STL", title: "First editor" })), { id: created.id, expectedVersion: created.version });
     await expect(
       saveProduct(database.db, productInput.parse(base({ slug: "stale", skuBase: "STL", title: "Second editor" })), { id: created.id, expectedVersion: created.version }),
-    ).rejects.toBeInstanceOf(StaleProductError);
+    ).rejects.toBeInstanceOf(StaleRecordError);
     const [row] = await database.db.select().from(products).where(eq(products.id, created.id));
     expect(row!.title).toBe("First editor");
   });

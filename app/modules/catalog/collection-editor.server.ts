@@ -7,15 +7,11 @@ import { media } from "~/modules/media/media.server";
 import { notifyCatalogChanged } from "./catalog-events.server";
 import type { collectionInput } from "./collection-form";
 import { collections, productCollections, productVariants, products } from "./schema";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 export class CollectionFieldErrors extends Error {
   constructor(readonly fields: Record<string, string>) {
     super(Object.values(fields).join(" "));
-  }
-}
-export class StaleCollectionError extends Error {
-  constructor() {
-    super("This collection was changed by someone else — reload to see their changes.");
   }
 }
 export class CollectionNotFoundError extends Error {}
@@ -128,7 +124,7 @@ export async function saveCollection(
         .set({ ...fields, version: sql`${collections.version} + 1`, updatedAt: new Date() })
         .where(and(eq(collections.id, target.id), eq(collections.version, target.expectedVersion)))
         .returning({ id: collections.id, version: collections.version });
-      if (!row) throw before ? new StaleCollectionError() : new CollectionNotFoundError("Collection not found.");
+      if (!row) throw before ? new StaleRecordError("This collection") : new CollectionNotFoundError("Collection not found.");
       if (productIds) await replaceProducts(tx, row.id, productIds);
       const after = (await snapshot(tx, row.id))!;
       const changes = diffSnapshots(before!, after);
@@ -212,7 +208,7 @@ export function collectionErrorAnswer(error: unknown): { status: 400 | 404 | 409
     if (error.fields.order) return { status: 409, body: { ok: false, error: error.fields.order } };
     return { status: 400, body: { ok: false, fieldErrors: error.fields } };
   }
-  if (error instanceof StaleCollectionError) return { status: 409, body: { ok: false, error: error.message } };
+  if (error instanceof StaleRecordError) return { status: 409, body: { ok: false, error: error.message } };
   if (error instanceof CollectionNotFoundError) return { status: 404, body: { ok: false, error: "This collection no longer exists." } };
   return null;
 }

@@ -5,11 +5,12 @@ import { listProductMedia, mediaFileNamesOf, removeStoredFiles, unusedObjectName
 import { likePattern } from "./admin-search.server";
 import type { ProductSort } from "./product-admin-sorts";
 import { notifyCatalogChanged } from "./catalog-events.server";
-import { ProductFieldErrors, ProductNotFoundError, StaleProductError, saveProduct } from "./product-editor.server";
+import { ProductFieldErrors, ProductNotFoundError, saveProduct } from "./product-editor.server";
 import type { ParsedProductInput } from "./product-form";
 import { paiseToRupeesText, skuBaseOf, type EditorValues } from "./product-editor-state";
 import { collections, productCollections, productVariants, products } from "./schema";
 import type { CatalogDeps } from "./catalog-deps.server";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 // The back office's face for products: the list with its filters and bulk actions, the editor's
 // load and save. Every change writes its audit row in the same transaction and, once committed,
@@ -205,7 +206,7 @@ export async function saveProductAsStaff(
     });
   } catch (error) {
     if (error instanceof ProductFieldErrors) return { ok: false, status: 400, fieldErrors: error.fields };
-    if (error instanceof StaleProductError) return { ok: false, status: 409, error: error.message };
+    if (error instanceof StaleRecordError) return { ok: false, status: 409, error: error.message };
     if (error instanceof ProductNotFoundError) return { ok: false, status: 404, error: "This product no longer exists." };
     throw error;
   }

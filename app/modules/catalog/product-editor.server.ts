@@ -4,17 +4,12 @@ import { rupeesToPaise } from "~/lib/money";
 import type { ParsedProductInput } from "./product-form";
 import { collections, productCollections, productVariants, products } from "./schema";
 import { baseSku, combinationKey, combineOptions, uniqueSku } from "./variant-rules";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 /** Field-level problems the editor shows next to each field; nothing was saved. */
 export class ProductFieldErrors extends Error {
   constructor(readonly fields: Record<string, string>) {
     super(Object.values(fields).join(" "));
-  }
-}
-/** Another staff member saved the product after this editor loaded it. */
-export class StaleProductError extends Error {
-  constructor() {
-    super("This product was changed by someone else — reload to see their changes.");
   }
 }
 export class ProductNotFoundError extends Error {}
@@ -62,7 +57,7 @@ export async function saveProduct(
         .returning({ id: products.id, version: products.version });
       if (!row) {
         const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, target.id));
-        throw exists ? new StaleProductError() : new ProductNotFoundError("Product not found.");
+        throw exists ? new StaleRecordError("This product") : new ProductNotFoundError("Product not found.");
       }
       ({ id, version } = row);
     } else {

@@ -6,12 +6,13 @@ import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
 import { listRecentImages } from "~/modules/media/media.server";
-import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "~/modules/marketing/marketing.server";
+import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive } from "~/modules/marketing/marketing.server";
 import { popupForm, subscriberQuery } from "~/modules/marketing/marketing";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/marketing";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 const PAGE_SIZE = 50;
 
@@ -110,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof StalePopupError) return fail(intent, 409, { error: error.message });
+    if (error instanceof StaleRecordError) return fail(intent, 409, { error: error.message });
     if (error instanceof PopupNotFoundError) return fail(intent, 404, { error: error.message });
     throw error;
   }
