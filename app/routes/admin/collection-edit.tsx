@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { z } from "zod";
 import { CollectionEditScreen } from "~/components/admin/collections/collection-edit-screen";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
@@ -8,6 +7,7 @@ import { collectionFormValues, collectionInput } from "~/modules/catalog/catalog
 import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/media/media.server";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/collection-edit";
+import { versionField } from "~/lib/version-field";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "collections", "edit");
@@ -32,9 +32,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-// The edit form: the collection's fields and products (one schema, shared with the browser) plus the version it loaded.
-const versionInput = z.coerce.number().int().min(1);
-
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "collections", "edit");
   const id = requireUuid(params.id, "collection id");
@@ -55,8 +52,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (intent !== "save") return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
   const parsed = collectionInput.safeParse(collectionFormValues(form));
-  const version = versionInput.safeParse(form.get("version"));
-  if (!version.success) return data({ ok: false as const, error: "Reload the page and try again." }, { status: 400 });
+  const version = versionField.safeParse(form.get("version"));
+  if (!version.success) return data({ ok: false as const, error: version.error.issues[0]!.message }, { status: 400 });
   if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
   try {
     await saveCollection(context.services.db, parsed.data, { id, expectedVersion: version.data }, { actor: { id: staff.user.id, email: staff.user.email }, events: context.services.events });

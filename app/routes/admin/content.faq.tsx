@@ -15,9 +15,10 @@ import { readSettingForEdit } from "~/modules/settings/settings.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.faq";
 import { Panel } from "~/components/admin/kit/panel";
+import { versionField } from "~/lib/version-field";
 
 const warrantyForm = z.object({
-  version: z.coerce.number().int().min(0),
+  version: versionField,
   period: z.string().trim().min(1, "Enter the warranty, e.g. 2 years.").max(60, "Keep it under 60 characters."),
 });
 const faqForm = z.object({

@@ -11,10 +11,11 @@ import { loadPageForEdit, previewMarkdown, saveContentPage, isContentPageSlug } 
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.page";
 import { Panel } from "~/components/admin/kit/panel";
+import { versionField } from "~/lib/version-field";
 
 const MAX_BODY = 50_000;
 const pageForm = z.object({
-  version: z.coerce.number().int().min(0),
+  version: versionField,
   title: z.string().trim().min(1, "Enter the page's title.").max(120, "Keep the title under 120 characters."),
   seoDescription: z.string().trim().max(300, "Keep the description under 300 characters."),
   bodyMarkdown: z.string().max(MAX_BODY, `Keep the page under ${MAX_BODY.toLocaleString("en-IN")} characters.`).refine((v) => v.trim().length > 0, "The page needs some text."),

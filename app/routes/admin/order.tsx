@@ -7,6 +7,7 @@ import { parseRupees, STAFF_TRANSITIONS } from "~/modules/orders/orders";
 import { can } from "~/modules/staff/staff";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order";
+import { versionField } from "~/lib/version-field";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "sales");
@@ -30,7 +31,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const version = z.coerce.number().int().min(1, "Reload the order and try again.");
+const version = versionField;
 
 const transitionInput = z.object({
   action: z.enum(STAFF_TRANSITIONS, { message: "Unknown action." }),
