@@ -1,6 +1,8 @@
 import { Link, useFetcher } from "react-router";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { panelClass } from "~/components/admin/kit/panel";
+import { Button } from "~/components/ui/button";
+import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
 import { MAX_MESSAGE_CHARS } from "~/modules/support/support";
 
@@ -11,11 +13,8 @@ export type CannedRepliesData = { replies: { id: string; title: string; body: st
 /** What the canned-replies action answered. */
 export type CannedReplyAnswer = { ok: true; error: null } | { ok: false; error: string };
 
-const field = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm";
-
 function ReplyForm({ reply, intent, submitLabel, canDelete }: { reply?: { id: string; title: string; body: string }; intent: "create" | "update"; submitLabel: string; canDelete?: boolean }) {
   const fetcher = useFetcher<CannedReplyAnswer>();
-  const prefix = reply ? `canned-${reply.id}` : "canned-new";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <fetcher.Form
@@ -26,31 +25,17 @@ function ReplyForm({ reply, intent, submitLabel, canDelete }: { reply?: { id: st
       }}
     >
       {reply ? <input type="hidden" name="id" value={reply.id} /> : null}
-      <div>
-        <label htmlFor={`${prefix}-title`} className="text-sm font-medium">
-          Title
-        </label>
-        <input id={`${prefix}-title`} name="title" defaultValue={reply?.title} required maxLength={80} className={field} />
-      </div>
-      <div>
-        <label htmlFor={`${prefix}-body`} className="text-sm font-medium">
-          Reply text
-        </label>
-        <textarea id={`${prefix}-body`} name="body" defaultValue={reply?.body} required rows={3} maxLength={MAX_MESSAGE_CHARS} className={field} />
-      </div>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <TextField label="Title" name="title" defaultValue={reply?.title} required maxLength={80} />
+      <TextAreaField label="Reply text" name="body" defaultValue={reply?.body} required rows={3} maxLength={MAX_MESSAGE_CHARS} />
+      <FormMessage error={error} />
       <div className="flex gap-2">
-        <button type="submit" name="intent" value={intent} className="rounded-md bg-brand px-3 py-1.5 text-sm font-semibold text-white">
+        <Button type="submit" variant="primary" size="sm" name="intent" value={intent}>
           {submitLabel}
-        </button>
+        </Button>
         {reply && canDelete ? (
-          <button type="submit" name="intent" value="delete" formNoValidate className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800">
+          <Button type="submit" variant="danger" size="sm" name="intent" value="delete" formNoValidate>
             Delete
-          </button>
+          </Button>
         ) : null}
       </div>
     </fetcher.Form>

@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
+import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { MessageText } from "~/components/support/message-text";
 import { TeachBot, type TeachPair } from "~/components/support/teach-bot";
+import { Button } from "~/components/ui/button";
+import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { isStaffSender, STATUS_LABEL, type ConversationStatus } from "~/modules/support/support";
 import type { getConversationDetail, listCannedReplies, listInbox } from "~/modules/support/support.server";
 
@@ -92,36 +95,21 @@ export function SupportInboxScreen({ loaderData }: { loaderData: SupportInboxDat
       />
 
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3" aria-label="Filter conversations">
-        <div>
-          <label htmlFor="inbox-q" className="block text-xs font-medium text-slate-700">
-            Search
-          </label>
-          <input id="inbox-q" name="q" type="search" defaultValue={filter.q} placeholder="Name, email, phone or text" className="rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
-        </div>
-        <div>
-          <label htmlFor="inbox-status" className="block text-xs font-medium text-slate-700">
-            Status
-          </label>
-          <select id="inbox-status" name="status" defaultValue={filter.status} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-            <option value="all">All</option>
-            <option value="open">Open</option>
-            <option value="waiting_for_staff">Waiting for staff</option>
-            <option value="closed">Closed</option>
-          </select>
-        </div>
-        <div>
-          <label htmlFor="inbox-assigned" className="block text-xs font-medium text-slate-700">
-            Assigned
-          </label>
-          <select id="inbox-assigned" name="assigned" defaultValue={filter.assigned} className="rounded-md border border-slate-300 px-2 py-1.5 text-sm">
-            <option value="all">Anyone</option>
-            <option value="me">Me</option>
-            <option value="unassigned">Unassigned</option>
-          </select>
-        </div>
-        <button type="submit" className="rounded-md bg-brand px-3 py-1.5 text-sm font-semibold text-white">
+        <TextField label="Search" name="q" type="search" defaultValue={filter.q} placeholder="Name, email, phone or text" />
+        <SelectField label="Status" name="status" defaultValue={filter.status}>
+          <option value="all">All</option>
+          <option value="open">Open</option>
+          <option value="waiting_for_staff">Waiting for staff</option>
+          <option value="closed">Closed</option>
+        </SelectField>
+        <SelectField label="Assigned" name="assigned" defaultValue={filter.assigned}>
+          <option value="all">Anyone</option>
+          <option value="me">Me</option>
+          <option value="unassigned">Unassigned</option>
+        </SelectField>
+        <Button type="submit" variant="primary">
           Apply
-        </button>
+        </Button>
       </Form>
 
       <div className="grid gap-4 lg:grid-cols-[22rem_1fr]">
@@ -168,7 +156,7 @@ export function SupportInboxScreen({ loaderData }: { loaderData: SupportInboxDat
         {selected ? (
           <ConversationPanel key={selected.id} selected={selected} canned={canned} assignable={assignable} me={me} canReply={canReply} canEdit={canEdit} teaching={loaderData.teaching} />
         ) : (
-          <section className="rounded-lg border border-dashed border-slate-300 p-8 text-center text-slate-600">Choose a conversation to read and reply.</section>
+          <EmptyState title="Choose a conversation to read and reply." />
         )}
       </div>
     </AdminPage>
@@ -226,33 +214,23 @@ function ConversationPanel({
             <manage.Form method="post" className="flex items-end gap-2">
               <input type="hidden" name="conversationId" value={selected.id} />
               <input type="hidden" name="intent" value="assign" />
-              <div>
-                <label htmlFor="assignee" className="block text-xs font-medium text-slate-700">
-                  Assigned to
-                </label>
-                <select id="assignee" name="assignee" defaultValue={selected.assignedTo ?? ""} className="rounded-md border border-slate-300 px-2 py-1 text-sm">
-                  <option value="">Nobody</option>
-                  {assignable.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.id === me ? `Me (${s.name})` : s.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 text-sm font-medium">
+              <SelectField label="Assigned to" name="assignee" defaultValue={selected.assignedTo ?? ""}>
+                <option value="">Nobody</option>
+                {assignable.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.id === me ? `Me (${s.name})` : s.name}
+                  </option>
+                ))}
+              </SelectField>
+              <Button type="submit" size="sm">
                 Assign
-              </button>
+              </Button>
             </manage.Form>
             <manage.Form method="post">
               <input type="hidden" name="conversationId" value={selected.id} />
-              <button
-                type="submit"
-                name="intent"
-                value={selected.status === "closed" ? "reopen" : "close"}
-                className="rounded-md border border-slate-300 px-2 py-1 text-sm font-medium"
-              >
+              <Button type="submit" size="sm" name="intent" value={selected.status === "closed" ? "reopen" : "close"}>
                 {selected.status === "closed" ? "Reopen conversation" : "Close conversation"}
-              </button>
+              </Button>
             </manage.Form>
           </div>
         ) : null}
@@ -286,42 +264,27 @@ function ConversationPanel({
           <input type="hidden" name="conversationId" value={selected.id} />
           <input type="hidden" name="intent" value="reply" />
           {canned.length ? (
-            <div className="mb-2">
-              <label htmlFor="canned" className="mr-2 text-xs font-medium text-slate-700">
-                Insert a canned reply
-              </label>
-              <select
-                id="canned"
-                value=""
-                onChange={(e) => {
-                  const body = canned.find((c) => c.id === e.target.value)?.body;
-                  if (body) setText((t) => (t ? `${t}\n${body}` : body));
-                }}
-                className="rounded-md border border-slate-300 px-2 py-1 text-sm"
-              >
-                <option value="">Choose…</option>
-                {canned.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.title}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Insert a canned reply"
+              value=""
+              onChange={(e) => {
+                const body = canned.find((c) => c.id === e.target.value)?.body;
+                if (body) setText((t) => (t ? `${t}\n${body}` : body));
+              }}
+              className="mb-2"
+            >
+              <option value="">Choose…</option>
+              {canned.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.title}
+                </option>
+              ))}
+            </SelectField>
           ) : null}
-          <label htmlFor="reply" className="block text-sm font-medium">
-            Reply to {selected.visitor.name}
-          </label>
-          <textarea
-            id="reply"
-            name="message"
-            rows={3}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className="mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-          <button type="submit" disabled={reply.state !== "idle" || !text.trim()} className="mt-2 rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white disabled:opacity-50">
+          <TextAreaField label={`Reply to ${selected.visitor.name}`} name="message" rows={3} value={text} onChange={(e) => setText(e.target.value)} />
+          <Button type="submit" variant="primary" disabled={reply.state !== "idle" || !text.trim()} className="mt-2">
             {reply.state !== "idle" ? "Sending..." : "Send reply"}
-          </button>
+          </Button>
         </reply.Form>
       ) : null}
     </section>
