@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { OrderFigures } from "~/components/checkout/order-figures";
 import { stateByCode } from "~/lib/india";
-import { formatPaise } from "~/lib/money";
-import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
 
 type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 
@@ -123,45 +123,7 @@ export function AccountOrder({ order, timeline, trackingUrl, invoiceUrl }: Accou
         <h2 id="items-heading" className="text-xl font-bold text-slate-900">
           Items
         </h2>
-        <ul className="mt-3 divide-y divide-slate-200">
-          {order.lines.map((l, i) => (
-            <li key={i} className="flex justify-between gap-4 py-3">
-              <span>
-                {l.title}
-                {l.variantTitle && l.variantTitle !== "Default" ? ` (${l.variantTitle})` : ""} × {l.quantity}
-                {l.engraving ? <span className="block text-sm text-slate-700">Engraving: “{l.engraving}”</span> : null}
-              </span>
-              <span>{formatPaise(l.totalPaise)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(order.subtotalPaise)}</dd>
-          </div>
-          {order.discount ? (
-            <div className="flex justify-between" data-testid="order-discount">
-              <dt>{discountLine(order.discount).label}</dt>
-              <dd>{discountLine(order.discount).value}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>
-          </div>
-          {order.codFeePaise ? (
-            <div className="flex justify-between">
-              <dt>Cash on delivery fee</dt>
-              <dd>{formatPaise(order.codFeePaise)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between text-lg font-bold">
-            <dt>Total</dt>
-            <dd data-testid="account-order-total">{formatPaise(order.totalPaise)}</dd>
-          </div>
-        </dl>
-        <p className="mt-1 text-sm text-slate-700">Includes GST of {formatPaise(order.taxPaise)}.</p>
+        <OrderFigures order={order} totalTestId="account-order-total" roomy />
         {invoiceUrl ? (
           <p className="mt-4">
             <a href={invoiceUrl} className="font-semibold text-brand underline" download>
