@@ -6,10 +6,10 @@ import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel, panelClass } from "~/components/admin/kit/panel";
 import { LeaveGuard } from "~/components/admin/leave-guard";
 import { SortableList } from "~/components/admin/sortable-list";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField, controlClass } from "~/components/ui/field";
 import { cn } from "~/lib/cn";
-import { fieldErrors } from "~/lib/form-errors";
 import { moveItem } from "~/lib/move-item";
 import { collectionFormValues, collectionInput } from "~/modules/catalog/catalog";
 import type { getCollectionForAdmin } from "~/modules/catalog/catalog.server";
@@ -50,14 +50,13 @@ function CollectionEditor({ loaderData, actionData }: { loaderData: CollectionEd
   const [members, setMembers] = useState<Member[]>(collection.products);
   const [heroImageId, setHeroImageId] = useState(collection.heroImageId ?? "");
   const [images, setImages] = useState(loaderData.images);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const [fieldsChanged, setFieldsChanged] = useState(false);
   const dirty =
     fieldsChanged ||
     heroImageId !== (collection.heroImageId ?? "") ||
     members.map((m) => m.productId).join() !== collection.products.map((m) => m.productId).join();
-  const serverErrors = actionData && !actionData.ok && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
-  const errors: Record<string, string | undefined> = { ...serverErrors, ...clientErrors };
+  // The same schema as the action, read from the form the same way, so a message shows before and after a round trip.
+  const { errors, onSubmit } = useSchemaForm(collectionInput, actionData && !actionData.ok ? actionData.fieldErrors : undefined, collectionFormValues);
   const formError = actionData && !actionData.ok && "error" in actionData ? actionData.error : null;
 
   return (
@@ -85,11 +84,7 @@ function CollectionEditor({ loaderData, actionData }: { loaderData: CollectionEd
         onChange={(event) => {
           if ((event.target as HTMLElement).closest("[data-collection-field]")) setFieldsChanged(true);
         }}
-        onSubmit={(event) => {
-          const parsed = collectionInput.safeParse(collectionFormValues(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-          if (!parsed.success) event.preventDefault();
-        }}
+        onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" value={collection.version} />
