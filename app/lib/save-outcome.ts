@@ -19,13 +19,27 @@ export class RejectedInputError extends Error {
   }
 }
 
+/** The record to change is gone (deleted meanwhile, or a made-up id): the message says which. */
+export class NotFoundError extends Error {}
+
+/**
+ * The one place the domain's refusals become HTTP statuses: bad input 400, gone 404, changed by
+ * someone else 409. Null for anything else, which is a fault and stays one (a 500).
+ */
+export function refusalOf(error: unknown): Extract<SaveOutcome, { ok: false }> | null {
+  if (error instanceof StaleRecordError) return { ok: false, status: 409, error: error.message };
+  if (error instanceof RejectedInputError) return { ok: false, status: 400, error: error.message, fieldErrors: error.fieldErrors };
+  if (error instanceof NotFoundError) return { ok: false, status: 404, error: error.message };
+  return null;
+}
+
 /** Runs a save and turns the expected refusals into outcomes; anything else still throws (a 500). */
 export async function outcomeOf(work: () => Promise<{ message: string; version?: number }>): Promise<SaveOutcome> {
   try {
     return { ok: true, ...(await work()) };
   } catch (error) {
-    if (error instanceof StaleRecordError) return { ok: false, status: 409, error: error.message };
-    if (error instanceof RejectedInputError) return { ok: false, status: 400, error: error.message, fieldErrors: error.fieldErrors };
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
     throw error;
   }
 }

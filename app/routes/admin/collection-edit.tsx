@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { CollectionEditScreen } from "~/components/admin/collections/collection-edit-screen";
+import { refusedAnswer } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
-import { collectionErrorAnswer, getCollectionForAdmin, saveCollection } from "~/modules/catalog/catalog.server";
+import { getCollectionForAdmin, saveCollection } from "~/modules/catalog/catalog.server";
 import { collectionFormValues, collectionInput } from "~/modules/catalog/catalog";
 import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/media/media.server";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
@@ -59,9 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await saveCollection(context.services.db, parsed.data, { id, expectedVersion: version.data }, { actor: { id: staff.user.id, email: staff.user.email }, events: context.services.events });
     return { ok: true as const, message: "Collection saved." };
   } catch (error) {
-    const answer = collectionErrorAnswer(error);
-    if (!answer) throw error;
-    return data(answer.body, { status: answer.status });
+    return refusedAnswer(error);
   }
 }
 
