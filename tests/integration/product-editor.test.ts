@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProductFieldErrors, saveProduct } from "~/modules/catalog/product-editor.server";
+import { saveProduct } from "~/modules/catalog/product-editor.server";
 import { productInput, type ProductInput } from "~/modules/catalog/product-form";
 import { collections, productCollections, productVariants, products } from "~/modules/catalog/schema";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
-import { StaleRecordError } from "~/lib/save-outcome";
+import { RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 
 const base = (over: Partial<ProductInput> = {}): ProductInput => ({
   title: "Test Bottle",
@@ -94,11 +94,11 @@ describe.each(DRIVERS)("product editor on %s", (kind) => {
   it("answers a slug clash, a new combination without a price and an unknown collection with field errors, saving nothing", async () => {
     await saveProduct(database.db, productInput.parse(base({ slug: "taken", skuBase: "TKN" })), {});
     const clash = saveProduct(database.db, productInput.parse(base({ slug: "taken", skuBase: "TK2", title: "Other" })), {});
-    await expect(clash).rejects.toBeInstanceOf(ProductFieldErrors);
-    await expect(clash).rejects.toMatchObject({ fields: { slug: "This slug is already used by another product." } });
+    await expect(clash).rejects.toBeInstanceOf(RejectedInputError);
+    await expect(clash).rejects.toMatchObject({ fieldErrors: { slug: "This slug is already used by another product." } });
 
     const missingPrice = saveProduct(database.db, productInput.parse(base({ slug: "no-price", skuBase: "NOP", variants: [] })), {});
-    await expect(missingPrice).rejects.toMatchObject({ fields: { "variants.Red / 500ml": "Set a price for Red / 500ml." } });
+    await expect(missingPrice).rejects.toMatchObject({ fieldErrors: { "variants.Red / 500ml": "Set a price for Red / 500ml." } });
     expect(await database.db.select().from(products).where(eq(products.slug, "no-price"))).toEqual([]);
 
     const unknownCollection = saveProduct(
@@ -106,7 +106,7 @@ describe.each(DRIVERS)("product editor on %s", (kind) => {
       productInput.parse(base({ slug: "bad-coll", skuBase: "BDC", collectionIds: ["6f1c1d7e-1111-4a4a-9b9b-000000000000"] })),
       {},
     );
-    await expect(unknownCollection).rejects.toMatchObject({ fields: { collectionIds: expect.any(String) } });
+    await expect(unknownCollection).rejects.toMatchObject({ fieldErrors: { collectionIds: expect.any(String) } });
     expect(await database.db.select().from(products).where(eq(products.slug, "bad-coll"))).toEqual([]);
   });
 

@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const result = await saveProductAsStaff(context.services, actor, parsed.data, { id, expectedVersion: version.data });
   if (result.ok) return { fieldErrors: {}, error: null, saved: true };
-  return result.status === 400 ? data({ fieldErrors: result.fieldErrors, error: null, saved: false }, { status: 400 }) : data({ fieldErrors: {}, error: result.error, saved: false }, { status: result.status });
+  return result.status === 400 ? data({ fieldErrors: result.fieldErrors ?? {}, error: null, saved: false }, { status: 400 }) : data({ fieldErrors: {}, error: result.error, saved: false }, { status: result.status });
 }
 
 // A refused save keeps what the user typed on screen: reloading the form now would replace it.
