@@ -23,13 +23,18 @@ export class RejectedInputError extends Error {
 export class NotFoundError extends Error {}
 
 /**
- * The one place the domain's refusals become HTTP statuses: bad input 400, gone 404, changed by
- * someone else 409. Null for anything else, which is a fault and stays one (a 500).
+ * The kinds of refusal, and the one place each gets its HTTP status: bad input 400, gone 404,
+ * changed by someone else 409, a move the record's state does not allow 409. Modules that answer
+ * with a kind instead of throwing (orders: `reason`) are mapped by routes through this table.
  */
+export const REFUSAL_STATUS = { invalid: 400, "not-found": 404, stale: 409, illegal: 409 } as const;
+export type RefusalKind = keyof typeof REFUSAL_STATUS;
+
+/** A thrown refusal as an outcome with its status; null for anything else, which is a fault and stays one (a 500). */
 export function refusalOf(error: unknown): Extract<SaveOutcome, { ok: false }> | null {
-  if (error instanceof StaleRecordError) return { ok: false, status: 409, error: error.message };
-  if (error instanceof RejectedInputError) return { ok: false, status: 400, error: error.message, fieldErrors: error.fieldErrors };
-  if (error instanceof NotFoundError) return { ok: false, status: 404, error: error.message };
+  if (error instanceof StaleRecordError) return { ok: false, status: REFUSAL_STATUS.stale, error: error.message };
+  if (error instanceof RejectedInputError) return { ok: false, status: REFUSAL_STATUS.invalid, error: error.message, fieldErrors: error.fieldErrors };
+  if (error instanceof NotFoundError) return { ok: false, status: REFUSAL_STATUS["not-found"], error: error.message };
   return null;
 }
 
