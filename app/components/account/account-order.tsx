@@ -1,9 +1,8 @@
 import { Link } from "react-router";
+import { AddressLines, type AddressView } from "~/components/ui/address-lines";
 import { OrderFigures } from "~/components/checkout/order-figures";
-import { stateByCode } from "~/lib/india";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
 
-type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 
 export type AccountOrderProps = {
   order: {
@@ -15,8 +14,8 @@ export type AccountOrderProps = {
     email: string;
     phone: string;
     gstin: string | null;
-    shippingAddress: Address;
-    billingAddress: Address;
+    shippingAddress: AddressView;
+    billingAddress: AddressView;
     carrier: string | null;
     trackingNumber: string | null;
     lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
@@ -36,23 +35,12 @@ export type AccountOrderProps = {
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
-function AddressBlock({ title, address, extra }: { title: string; address: Address; extra?: React.ReactNode }) {
+function AddressBlock({ title, address, extra }: { title: string; address: AddressView; extra?: React.ReactNode }) {
   return (
     <div>
       <h3 className="font-semibold text-slate-900">{title}</h3>
       <address className="mt-1 text-slate-800 not-italic">
-        {address.name}
-        <br />
-        {address.line1}
-        {address.line2 ? <>, {address.line2}</> : null}
-        <br />
-        {address.city}, {stateByCode(address.stateCode)?.name ?? address.stateCode} {address.pin}
-        {address.landmark ? (
-          <>
-            <br />
-            Near {address.landmark}
-          </>
-        ) : null}
+        <AddressLines address={address} />
         {extra}
       </address>
     </div>
