@@ -1,5 +1,6 @@
 // The content module's browser-safe face: its rules and types for code outside the module, browser
 // code included. Server code of the module is reached through content.server.ts.
+export { faqForm, warrantyForm } from "./faq-form";
 export { menuForm, menuItemSchema } from "./menu-form";
 export { FALLBACK_MENU } from "./menu-rules";
 export type { MenuItem } from "./schema";
