@@ -17,6 +17,11 @@ describe("refusalOf: the domain's refusals as HTTP statuses", () => {
     });
   });
 
+  it("keeps a whole-form message given beside the field messages", () => {
+    const error = new RejectedInputError({ excludedProductIds: "A product you chose no longer exists." }, "A product you chose no longer exists: reload the page and choose again.");
+    expect(refusalOf(error)).toMatchObject({ status: 400, error: "A product you chose no longer exists: reload the page and choose again." });
+  });
+
   it("leaves any other error alone: outcomeOf throws it on (a fault, not a refusal)", async () => {
     expect(refusalOf(new Error("connection lost"))).toBeNull();
     await expect(outcomeOf(() => Promise.reject(new Error("connection lost")))).rejects.toThrow("connection lost");

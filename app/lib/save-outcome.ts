@@ -12,10 +12,13 @@ export class StaleRecordError extends Error {
   }
 }
 
-/** Input the form could not catch (a referenced row vanished, ...): a 400 with field messages. */
+/** Input the form could not catch (a referenced row vanished, ...): a 400 with field messages (and a message for the whole form, their sum unless given). */
 export class RejectedInputError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors).join(" "));
+  constructor(
+    readonly fieldErrors: Record<string, string>,
+    message = Object.values(fieldErrors).join(" "),
+  ) {
+    super(message);
   }
 }
 
