@@ -11,7 +11,7 @@ import { getStaff, clientIpOf } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 
 // The chat's HTTP surface (thin: parse, check, call the support module, respond).
-//   POST /api/support/chat                          the spec's support-chat call
+//   POST /api/support/chat                          a visitor's message (the first one opens the conversation)
 //   GET  /api/support/conversations/:id/messages    history, ordered by created_at (X-Visitor-Token);
 //                                                   also sets the stream's cookie
 //   GET  /api/support/conversations/:id/stream      SSE of new messages; resumes after Last-Event-ID.

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "./form-errors";
-import type { SaveOutcome } from "./save-outcome";
+import { refusalOf, type SaveOutcome } from "./save-outcome";
 
 // What every admin action answers, and what its screen shows: a success message (shown as a
 // toast, or carried through a redirect as ?saved=), or a refusal with its HTTP status and, for a
@@ -33,6 +33,15 @@ export function savedMessage(url: URL, pattern: RegExp): string | null {
 export function answer(form: string, outcome: SaveOutcome) {
   if (outcome.ok) return { form, ok: true as const, message: outcome.message, version: outcome.version };
   return data({ form, ok: false as const, error: outcome.error, fieldErrors: outcome.fieldErrors }, { status: outcome.status });
+}
+
+/** A domain refusal thrown by a module (stale, bad input, gone) as the action's answer, with its status from refusalOf; anything else is thrown on (a fault). */
+export function refusedAnswer(error: unknown) {
+  const refusal = refusalOf(error);
+  if (!refusal) throw error;
+  // Field messages show beside their fields; a message for the whole form only when there are none.
+  const body = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : { error: refusal.error };
+  return data({ ok: false as const, ...body }, { status: refusal.status });
 }
 
 export function invalid(form: string, error: z.ZodError) {

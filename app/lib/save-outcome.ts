@@ -4,18 +4,41 @@ export type SaveOutcome =
   | { ok: true; message: string; version?: number }
   | { ok: false; status: 400 | 404 | 409 | 507; error: string; fieldErrors?: Record<string, string> };
 
-/** The record changed after the editor loaded it (version check). */
+/** The record changed after the editor loaded it (version check): the one "stale" error every module throws. */
 export class StaleRecordError extends Error {
-  constructor(what: string) {
-    super(`${what} was changed by someone else — reload to see their changes.`);
+  /** `what` names the record as the message's subject ("This popup"); plural subjects ("These settings") take "were". */
+  constructor(what: string, { plural = false }: { plural?: boolean } = {}) {
+    super(`${what} ${plural ? "were" : "was"} changed by someone else — reload to see their changes.`);
   }
 }
 
-/** Input the form could not catch (a referenced row vanished, ...): a 400 with field messages. */
+/** Input the form could not catch (a referenced row vanished, ...): a 400 with field messages (and a message for the whole form, their sum unless given). */
 export class RejectedInputError extends Error {
-  constructor(readonly fieldErrors: Record<string, string>) {
-    super(Object.values(fieldErrors).join(" "));
+  constructor(
+    readonly fieldErrors: Record<string, string>,
+    message = Object.values(fieldErrors).join(" "),
+  ) {
+    super(message);
   }
+}
+
+/** The record to change is gone (deleted meanwhile, or a made-up id): the message says which. */
+export class NotFoundError extends Error {}
+
+/**
+ * The kinds of refusal, and the one place each gets its HTTP status: bad input 400, gone 404,
+ * changed by someone else 409, a move the record's state does not allow 409. Modules that answer
+ * with a kind instead of throwing (orders: `reason`) are mapped by routes through this table.
+ */
+export const REFUSAL_STATUS = { invalid: 400, "not-found": 404, stale: 409, illegal: 409 } as const;
+export type RefusalKind = keyof typeof REFUSAL_STATUS;
+
+/** A thrown refusal as an outcome with its status; null for anything else, which is a fault and stays one (a 500). */
+export function refusalOf(error: unknown): Extract<SaveOutcome, { ok: false }> | null {
+  if (error instanceof StaleRecordError) return { ok: false, status: REFUSAL_STATUS.stale, error: error.message };
+  if (error instanceof RejectedInputError) return { ok: false, status: REFUSAL_STATUS.invalid, error: error.message, fieldErrors: error.fieldErrors };
+  if (error instanceof NotFoundError) return { ok: false, status: REFUSAL_STATUS["not-found"], error: error.message };
+  return null;
 }
 
 /** Runs a save and turns the expected refusals into outcomes; anything else still throws (a 500). */
@@ -23,8 +46,8 @@ export async function outcomeOf(work: () => Promise<{ message: string; version?:
   try {
     return { ok: true, ...(await work()) };
   } catch (error) {
-    if (error instanceof StaleRecordError) return { ok: false, status: 409, error: error.message };
-    if (error instanceof RejectedInputError) return { ok: false, status: 400, error: error.message, fieldErrors: error.fieldErrors };
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
     throw error;
   }
 }

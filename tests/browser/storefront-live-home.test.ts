@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/database.server";
 import { notifyCatalogChanged } from "~/modules/catalog/catalog-events.server";
 import { products } from "~/modules/catalog/schema";
+import { publishSettingChanged, setSetting } from "~/modules/settings/settings.server";
 import { createEventBus, type EventBus } from "~/modules/events/event-bus.server";
 import { launchBrowser } from "../support/browser";
 import { fixturesHash, mediaDirFor } from "../support/fixtures";
@@ -63,6 +64,22 @@ describe.runIf(process.env.TEST_DATABASE_URL)("live home page in Chromium (Postg
     await notifyCatalogChanged(bus, row!.id);
     await expect.poll(() => section.getByText("Glacier Classic Bottle, Monsoon Edition").count(), { timeout: 10_000 }).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
+    await context.close();
+  });
+
+  it("follows a store-details edit on an open home page (its structured data names the new phone) without reloading it", async () => {
+    const { context, page } = await openStorefront(browser);
+    await page.goto(server.url);
+    await hydrated(page);
+    await page.waitForFunction(() => document.documentElement.dataset.liveStorefront === "connected");
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 7));
+    const structuredData = () => page.evaluate(() => document.querySelector('script[type="application/ld+json"]')?.textContent ?? "");
+
+    // What the Settings screen's store-details save does: the setting, then settings.changed.
+    await setSetting(database.db, "store_contact", { store_name: "GLACIAL", phone: "+91 80 4000 1234", email: "care@glacial.in" });
+    await publishSettingChanged(bus, "store_contact");
+    await expect.poll(structuredData, { timeout: 10_000 }).toContain("+91 80 4000 1234");
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(7);
     await context.close();
   });
 });

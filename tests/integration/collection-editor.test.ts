@@ -3,9 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/modules/audit/schema";
 import { collectionInput } from "~/modules/catalog/collection-form";
 import {
-  CollectionFieldErrors,
-  CollectionNotFoundError,
-  StaleCollectionError,
   deleteCollection,
   getCollectionForAdmin,
   listCollectionProducts,
@@ -21,6 +18,7 @@ import { TOPICS } from "~/modules/events/topics";
 import { createAuth } from "~/modules/staff/auth.server";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+import { NotFoundError, RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 
 /** An event bus that records what was published (the real one's delivery has its own tests). */
 function recordingBus(): EventBus & { sent: [string, unknown][] } {
@@ -52,7 +50,7 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
 
     const sentBefore = ctx.events.sent.length;
     await expect(saveCollection(database.db, collectionInput.parse({ name: "X", slug: "matte" }), {}, ctx)).rejects.toMatchObject({
-      fields: { slug: "This slug is already used by another collection." },
+      fieldErrors: { slug: "This slug is already used by another collection." },
     });
     expect(ctx.events.sent.length).toBe(sentBefore);
 
@@ -65,7 +63,7 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
 
     await expect(
       saveCollection(database.db, collectionInput.parse({ name: "Late", slug: "monsoon-picks", productIds: [] }), { id: created.id, expectedVersion: created.version }, ctx),
-    ).rejects.toBeInstanceOf(StaleCollectionError);
+    ).rejects.toBeInstanceOf(StaleRecordError);
     const after = await getCollectionForAdmin(database.db, created.id);
     expect(after).toMatchObject({ name: "Monsoon", version: renamed.version, products: [{ productId: someProduct!.id }] });
     expect((await auditOf(created.id)).length).toBe(edits.length);
@@ -82,7 +80,7 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
         { id: matte!.id, expectedVersion: matte!.version },
         ctx,
       ),
-    ).rejects.toBeInstanceOf(CollectionFieldErrors);
+    ).rejects.toBeInstanceOf(RejectedInputError);
     const untouched = (await getCollectionForAdmin(database.db, matte!.id))!;
     expect([untouched.name, untouched.version, untouched.products.map((p) => p.productId)]).toEqual([matte!.name, matte!.version, members.map((m) => m.productId)]);
 
@@ -99,8 +97,8 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
     expect((await listCollectionsForAdmin(database.db)).map((c) => c.id)).toEqual(reversed);
     const activeIds = new Set(all.filter((c) => c.isActive).map((c) => c.id));
     expect((await listCollectionCards(database.db)).map((c) => c.id)).toEqual(reversed.filter((id) => activeIds.has(id)));
-    await expect(reorderCollections(database.db, reversed.slice(1), ctx)).rejects.toBeInstanceOf(CollectionFieldErrors);
-    await expect(reorderCollections(database.db, [...reversed.slice(1), reversed[1]!], ctx)).rejects.toBeInstanceOf(CollectionFieldErrors);
+    await expect(reorderCollections(database.db, reversed.slice(1), ctx)).rejects.toBeInstanceOf(StaleRecordError);
+    await expect(reorderCollections(database.db, [...reversed.slice(1), reversed[1]!], ctx)).rejects.toBeInstanceOf(StaleRecordError);
     const [row] = await database.db.select().from(auditLog).where(and(eq(auditLog.module, "collections"), eq(auditLog.action, "reorder")));
     expect(row!.changes.after).toEqual({ order: reversed });
   });
@@ -111,7 +109,7 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
     const newOrder = members.map((m) => m.productId).slice(1);
     await setCollectionProducts(database.db, matte!.id, newOrder, ctx);
     expect((await listCollectionProducts(database.db, matte!.id)).map((m) => m.productId)).toEqual(newOrder);
-    await expect(setCollectionProducts(database.db, matte!.id, ["00000000-0000-4000-8000-000000000000"], ctx)).rejects.toBeInstanceOf(CollectionFieldErrors);
+    await expect(setCollectionProducts(database.db, matte!.id, ["00000000-0000-4000-8000-000000000000"], ctx)).rejects.toBeInstanceOf(RejectedInputError);
     expect((await listCollectionProducts(database.db, matte!.id)).map((m) => m.productId)).toEqual(newOrder);
 
     const sentBefore = ctx.events.sent.length;
@@ -120,6 +118,6 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
     expect(await database.db.select().from(productCollections).where(eq(productCollections.collectionId, matte!.id))).toEqual([]);
     expect((await auditOf(matte!.id)).at(-1)).toMatchObject({ action: "delete", changes: { before: { slug: "matte", productIds: newOrder } } });
     expect(ctx.events.sent.length).toBe(sentBefore + 1);
-    await expect(deleteCollection(database.db, matte!.id, ctx)).rejects.toBeInstanceOf(CollectionNotFoundError);
+    await expect(deleteCollection(database.db, matte!.id, ctx)).rejects.toBeInstanceOf(NotFoundError);
   });
 });

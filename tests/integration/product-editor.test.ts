@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ProductFieldErrors, StaleProductError, saveProduct } from "~/modules/catalog/product-editor.server";
+import { saveProduct } from "~/modules/catalog/product-editor.server";
 import { productInput, type ProductInput } from "~/modules/catalog/product-form";
 import { collections, productCollections, productVariants, products } from "~/modules/catalog/schema";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+import { RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 
 const base = (over: Partial<ProductInput> = {}): ProductInput => ({
   title: "Test Bottle",
@@ -85,7 +86,7 @@ describe.each(DRIVERS)("product editor on %s", (kind) => {
     await saveProduct(database.db, productInput.parse(base({ slug: "stale", skuBase: "STL", title: "First editor" })), { id: created.id, expectedVersion: created.version });
     await expect(
       saveProduct(database.db, productInput.parse(base({ slug: "stale", skuBase: "STL", title: "Second editor" })), { id: created.id, expectedVersion: created.version }),
-    ).rejects.toBeInstanceOf(StaleProductError);
+    ).rejects.toBeInstanceOf(StaleRecordError);
     const [row] = await database.db.select().from(products).where(eq(products.id, created.id));
     expect(row!.title).toBe("First editor");
   });
@@ -93,11 +94,11 @@ describe.each(DRIVERS)("product editor on %s", (kind) => {
   it("answers a slug clash, a new combination without a price and an unknown collection with field errors, saving nothing", async () => {
     await saveProduct(database.db, productInput.parse(base({ slug: "taken", skuBase: "TKN" })), {});
     const clash = saveProduct(database.db, productInput.parse(base({ slug: "taken", skuBase: "TK2", title: "Other" })), {});
-    await expect(clash).rejects.toBeInstanceOf(ProductFieldErrors);
-    await expect(clash).rejects.toMatchObject({ fields: { slug: "This slug is already used by another product." } });
+    await expect(clash).rejects.toBeInstanceOf(RejectedInputError);
+    await expect(clash).rejects.toMatchObject({ fieldErrors: { slug: "This slug is already used by another product." } });
 
     const missingPrice = saveProduct(database.db, productInput.parse(base({ slug: "no-price", skuBase: "NOP", variants: [] })), {});
-    await expect(missingPrice).rejects.toMatchObject({ fields: { "variants.Red / 500ml": "Set a price for Red / 500ml." } });
+    await expect(missingPrice).rejects.toMatchObject({ fieldErrors: { "variants.Red / 500ml": "Set a price for Red / 500ml." } });
     expect(await database.db.select().from(products).where(eq(products.slug, "no-price"))).toEqual([]);
 
     const unknownCollection = saveProduct(
@@ -105,7 +106,7 @@ describe.each(DRIVERS)("product editor on %s", (kind) => {
       productInput.parse(base({ slug: "bad-coll", skuBase: "BDC", collectionIds: ["6f1c1d7e-1111-4a4a-9b9b-000000000000"] })),
       {},
     );
-    await expect(unknownCollection).rejects.toMatchObject({ fields: { collectionIds: expect.any(String) } });
+    await expect(unknownCollection).rejects.toMatchObject({ fieldErrors: { collectionIds: expect.any(String) } });
     expect(await database.db.select().from(products).where(eq(products.slug, "bad-coll"))).toEqual([]);
   });
 

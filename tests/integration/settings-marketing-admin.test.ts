@@ -6,18 +6,19 @@ import { TOPICS } from "~/modules/events/topics";
 import { listSubscribers, subscribersCsv, unsubscribeSubscriber } from "~/modules/marketing/newsletter-admin.server";
 import { subscribeToNewsletter } from "~/modules/marketing/newsletter.server";
 import { listRecentImages } from "~/modules/media/media-picker.server";
-import { deletePopup, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "~/modules/marketing/popup-editor.server";
+import { deletePopup, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive } from "~/modules/marketing/popup-editor.server";
 import { popupForm } from "~/modules/marketing/popup-form";
 import { getActivePopup } from "~/modules/marketing/popups.server";
 import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/storefront-prices.server";
 import { getMaintenanceState, listBypassTokens, verifyBypassToken } from "~/modules/settings/maintenance.server";
 import { siteSettings } from "~/modules/settings/schema";
 import { buildCorpus } from "~/modules/support/retrieval.server";
-import { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings-admin.server";
+import { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings } from "~/modules/settings/settings-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
 import { DRIVERS } from "../support/test-database";
 import { createStaff, inProcessEvents, openTestServices } from "../support/test-services";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 const popupInput = { title: "Monsoon sale", ctaText: "Shop now", showFrequency: "once_per_session", delaySeconds: "2", showOnPages: "all" };
 const popup = (changes: Record<string, string> = {}) => popupForm.parse({ ...popupInput, ...changes });
@@ -71,7 +72,7 @@ describe.each(DRIVERS)("settings and marketing back office on %s", (kind) => {
         // Someone saved shipping since (it is at version 1 now), and store_contact is at 2.
         { key: "shipping", value: { free_over_paise: 1, flat_fee_paise: 1 }, expectedVersion: 0 },
       ]),
-    ).rejects.toBeInstanceOf(StaleSettingsError);
+    ).rejects.toBeInstanceOf(StaleRecordError);
     await expect(saveSettings(services, actor, [{ key: "store_contact", value: { store_name: "x", phone: "1", email: "a@b.in" }, expectedVersion: 1 }])).rejects.toThrow(
       "These settings were changed by someone else — reload to see their changes.",
     );
@@ -161,7 +162,7 @@ describe.each(DRIVERS)("settings and marketing back office on %s", (kind) => {
     const created = await savePopup(services.db, actor, popup({ title: "Diwali", delaySeconds: "8" }), {});
     const edited = await savePopup(services.db, actor, popup({ title: "Diwali", delaySeconds: "3", showFrequency: "once_per_day" }), { id: created.id, expectedVersion: created.version });
     expect(edited.version).toBe(created.version + 1);
-    await expect(savePopup(services.db, actor, popup({ title: "Diwali!!" }), { id: created.id, expectedVersion: created.version })).rejects.toBeInstanceOf(StalePopupError);
+    await expect(savePopup(services.db, actor, popup({ title: "Diwali!!" }), { id: created.id, expectedVersion: created.version })).rejects.toBeInstanceOf(StaleRecordError);
     await expect(setPopupActive(services.db, actor, created.id, true, created.version)).rejects.toThrow("This popup was changed by someone else — reload to see their changes.");
     const row = (await listPopupsForAdmin(services.db)).find((p) => p.id === created.id)!;
     expect(row).toMatchObject({ title: "Diwali", delaySeconds: 3, showFrequency: "once_per_day", isActive: false, version: edited.version });

@@ -1,15 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link, useRouteError } from "react-router";
+import { routeErrorView } from "~/lib/route-error";
 
 /** Errors inside the account area (an order that is not the shopper's): a clear message, the account's frame stays. */
 export function AccountErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "error" in error.data
-      ? String((error.data as { error: unknown }).error)
-      : status === 404
-        ? "There is nothing at this address."
-        : "Something went wrong. Please try again.";
+  const { status, message } = routeErrorView(useRouteError());
   return (
     <section role="alert" className="py-8">
       <h1 className="text-2xl font-bold text-slate-900">{status === 404 ? "Not found" : "Something went wrong"}</h1>

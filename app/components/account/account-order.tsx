@@ -1,9 +1,8 @@
 import { Link } from "react-router";
-import { stateByCode } from "~/lib/india";
-import { formatPaise } from "~/lib/money";
-import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
+import { AddressLines, type AddressView } from "~/components/ui/address-lines";
+import { OrderFigures } from "~/components/checkout/order-figures";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
 
-type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 
 export type AccountOrderProps = {
   order: {
@@ -15,8 +14,8 @@ export type AccountOrderProps = {
     email: string;
     phone: string;
     gstin: string | null;
-    shippingAddress: Address;
-    billingAddress: Address;
+    shippingAddress: AddressView;
+    billingAddress: AddressView;
     carrier: string | null;
     trackingNumber: string | null;
     lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
@@ -36,23 +35,12 @@ export type AccountOrderProps = {
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
-function AddressBlock({ title, address, extra }: { title: string; address: Address; extra?: React.ReactNode }) {
+function AddressBlock({ title, address, extra }: { title: string; address: AddressView; extra?: React.ReactNode }) {
   return (
     <div>
       <h3 className="font-semibold text-slate-900">{title}</h3>
       <address className="mt-1 text-slate-800 not-italic">
-        {address.name}
-        <br />
-        {address.line1}
-        {address.line2 ? <>, {address.line2}</> : null}
-        <br />
-        {address.city}, {stateByCode(address.stateCode)?.name ?? address.stateCode} {address.pin}
-        {address.landmark ? (
-          <>
-            <br />
-            Near {address.landmark}
-          </>
-        ) : null}
+        <AddressLines address={address} />
         {extra}
       </address>
     </div>
@@ -123,45 +111,7 @@ export function AccountOrder({ order, timeline, trackingUrl, invoiceUrl }: Accou
         <h2 id="items-heading" className="text-xl font-bold text-slate-900">
           Items
         </h2>
-        <ul className="mt-3 divide-y divide-slate-200">
-          {order.lines.map((l, i) => (
-            <li key={i} className="flex justify-between gap-4 py-3">
-              <span>
-                {l.title}
-                {l.variantTitle && l.variantTitle !== "Default" ? ` (${l.variantTitle})` : ""} × {l.quantity}
-                {l.engraving ? <span className="block text-sm text-slate-700">Engraving: “{l.engraving}”</span> : null}
-              </span>
-              <span>{formatPaise(l.totalPaise)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(order.subtotalPaise)}</dd>
-          </div>
-          {order.discount ? (
-            <div className="flex justify-between" data-testid="order-discount">
-              <dt>{discountLine(order.discount).label}</dt>
-              <dd>{discountLine(order.discount).value}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>
-          </div>
-          {order.codFeePaise ? (
-            <div className="flex justify-between">
-              <dt>Cash on delivery fee</dt>
-              <dd>{formatPaise(order.codFeePaise)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between text-lg font-bold">
-            <dt>Total</dt>
-            <dd data-testid="account-order-total">{formatPaise(order.totalPaise)}</dd>
-          </div>
-        </dl>
-        <p className="mt-1 text-sm text-slate-700">Includes GST of {formatPaise(order.taxPaise)}.</p>
+        <OrderFigures order={order} totalTestId="account-order-total" roomy />
         {invoiceUrl ? (
           <p className="mt-4">
             <a href={invoiceUrl} className="font-semibold text-brand underline" download>

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
+import { AddressLines } from "~/components/ui/address-lines";
 import { FormMessage } from "~/components/ui/field";
-import { stateByCode } from "~/lib/india";
 import { type SavedAddress, MAX_SAVED_ADDRESSES } from "~/modules/customers/customers";
 
 /** The shopper's saved addresses: add, edit, delete, choose the default. */
@@ -32,18 +32,7 @@ export function AddressBook({ addresses, notice, error }: { addresses: SavedAddr
                 <div>
                   {a.isDefault ? <p className="mb-2 inline-block rounded-full bg-teal-50 px-3 py-0.5 text-sm font-semibold text-teal-900">Default</p> : null}
                   <address className="text-slate-800 not-italic">
-                    <strong>{a.name}</strong>
-                    <br />
-                    {a.line1}
-                    {a.line2 ? <>, {a.line2}</> : null}
-                    <br />
-                    {a.city}, {stateByCode(a.stateCode)?.name ?? a.stateCode} {a.pin}
-                    {a.landmark ? (
-                      <>
-                        <br />
-                        Near {a.landmark}
-                      </>
-                    ) : null}
+                    <AddressLines address={a} name={<strong>{a.name}</strong>} />
                     <br />
                     {a.phone}
                   </address>

@@ -1,15 +1,9 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link, useRouteError } from "react-router";
+import { routeErrorView } from "~/lib/route-error";
 
 /** Errors inside the admin shell (bad id, missing record): a clear message, the shell stays. */
 export function AdminErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message =
-    isRouteErrorResponse(error) && error.data && typeof error.data === "object" && "error" in error.data
-      ? String((error.data as { error: unknown }).error)
-      : status === 404
-        ? "There is nothing at this address."
-        : "Something went wrong. Please try again.";
+  const { status, message } = routeErrorView(useRouteError());
   return (
     <section className="mx-auto max-w-xl py-16 text-center" role="alert">
       <h1 className="text-2xl font-semibold">{status === 400 ? "Bad request" : status === 404 ? "Not found" : "Something went wrong"}</h1>

@@ -6,18 +6,15 @@ import { fieldErrors } from "~/lib/form-errors";
  * Checks a form with the same Zod schema the server uses before it is sent, so mistakes show at
  * once; the server checks again and its field errors (400) show the same way.
  * `serverErrors` should change identity on every response, which they do as action data.
+ * `read` turns the form into the schema's input the way the action does (a form with repeated
+ * fields, such as a list of ids, passes the same reader its action uses).
  */
-export function useSchemaForm(schema: z.ZodType, serverErrors: Record<string, string> | undefined) {
+export function useSchemaForm(schema: z.ZodType, serverErrors: Record<string, string> | undefined, read: (form: FormData) => unknown = lastValues) {
   const [errors, setErrors] = useState<Record<string, string>>(serverErrors ?? {});
   useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    const values: Record<string, FormDataEntryValue> = {};
-    // Only the submitted form's named controls; a checkbox left unticked is absent, as on the server.
-    new FormData(form).forEach((value, key) => {
-      values[key] = value;
-    });
-    const parsed = schema.safeParse(values);
+    const parsed = schema.safeParse(read(new FormData(form)));
     if (parsed.success) {
       setErrors({});
       return;
@@ -30,4 +27,13 @@ export function useSchemaForm(schema: z.ZodType, serverErrors: Record<string, st
     control?.focus();
   };
   return { errors, onSubmit };
+}
+
+/** Only the submitted form's named controls, the last value of each; a checkbox left unticked is absent, as on the server. */
+function lastValues(form: FormData): Record<string, FormDataEntryValue> {
+  const values: Record<string, FormDataEntryValue> = {};
+  form.forEach((value, key) => {
+    values[key] = value;
+  });
+  return values;
 }

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { OrderFigures } from "./order-figures";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { discountLine, type OrderDiscount } from "~/modules/orders/orders";
+import { type OrderDiscount } from "~/modules/orders/orders";
 import { RazorpayPayment, type CheckoutOptions } from "./razorpay-payment";
 
 export type PlacedOrderView = {
@@ -75,45 +76,7 @@ export function OrderPlaced({ order, checkout = null, autoOpen = false }: { orde
         <h2 id="placed-summary" className="text-xl font-bold">
           Summary
         </h2>
-        <ul className="mt-3 divide-y divide-slate-200">
-          {order.lines.map((l, i) => (
-            <li key={i} className="flex justify-between gap-4 py-2">
-              <span>
-                {l.title}
-                {l.variantTitle && l.variantTitle !== "Default" ? ` (${l.variantTitle})` : ""} × {l.quantity}
-                {l.engraving ? <span className="block text-sm text-slate-700">Engraving: “{l.engraving}”</span> : null}
-              </span>
-              <span>{formatPaise(l.totalPaise)}</span>
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatPaise(order.subtotalPaise)}</dd>
-          </div>
-          {order.discount ? (
-            <div className="flex justify-between" data-testid="order-discount">
-              <dt>{discountLine(order.discount).label}</dt>
-              <dd>{discountLine(order.discount).value}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd>{order.shippingPaise === 0 ? "Free" : formatPaise(order.shippingPaise)}</dd>
-          </div>
-          {order.codFeePaise ? (
-            <div className="flex justify-between">
-              <dt>Cash on delivery fee</dt>
-              <dd>{formatPaise(order.codFeePaise)}</dd>
-            </div>
-          ) : null}
-          <div className="flex justify-between text-lg font-bold">
-            <dt>Total</dt>
-            <dd data-testid="order-total">{formatPaise(order.totalPaise)}</dd>
-          </div>
-        </dl>
-        <p className="mt-1 text-sm text-slate-700">Includes GST of {formatPaise(order.taxPaise)}.</p>
+        <OrderFigures order={order} totalTestId="order-total" />
       </section>
       <section aria-labelledby="placed-address" className="mt-6">
         <h2 id="placed-address" className="text-lg font-bold">

@@ -164,7 +164,7 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
         });
         const body = (await res.json().catch(() => null)) as { conversationId?: string; visitorToken?: string; messages?: ChatMessage[]; error?: string } | null;
         if (!res.ok || !body?.conversationId || !body.messages) {
-          // The server's own reason for a refusal it explains (too fast, too long); otherwise the spec's notice.
+          // The server's own reason for a refusal it explains (too fast, too long); otherwise the general "could not send" notice.
           const reason = res.status >= 400 && res.status < 500 && body?.error ? body.error : SEND_FAILED.description;
           throw new RefusedError(reason, res.status);
         }

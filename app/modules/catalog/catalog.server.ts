@@ -4,7 +4,7 @@ export { catalogCounts, searchProductsForStaff } from "./admin-search.server";
 export { loadBestSellerEditor, saveBestSellers } from "./best-sellers-editor.server";
 export { currentCartPrices, MAX_CART_LINES } from "./cart-prices.server";
 export { notifyCatalogChanged } from "./catalog-events.server";
-export { collectionErrorAnswer, deleteCollection, getCollectionForAdmin, listCollectionsForAdmin, reorderCollections, saveCollection } from "./collection-editor.server";
+export { deleteCollection, getCollectionForAdmin, listCollectionsForAdmin, reorderCollections, saveCollection } from "./collection-editor.server";
 export { getActiveCollection, listActiveCollectionsForSitemap, listActiveProductsForSitemap, listCategoryProducts, listCollectionProducts } from "./collection-listing.server";
 export { existingProductIds, type FeedImageRow, type FeedProductRow, type FeedVariantRow, listFeedProducts } from "./feed-rows.server";
 export { listCollectionCards } from "./home-collections.server";

@@ -7,20 +7,12 @@ import { media } from "~/modules/media/media.server";
 import { notifyCatalogChanged } from "./catalog-events.server";
 import type { collectionInput } from "./collection-form";
 import { collections, productCollections, productVariants, products } from "./schema";
+import { NotFoundError, RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 
-export class CollectionFieldErrors extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(Object.values(fields).join(" "));
-  }
-}
-export class StaleCollectionError extends Error {
-  constructor() {
-    super("This collection was changed by someone else — reload to see their changes.");
-  }
-}
-export class CollectionNotFoundError extends Error {}
 
 type Input = z.output<typeof collectionInput>;
+
+const GONE = "This collection no longer exists.";
 
 /** Who makes the change (for the audit row) and where open storefront pages hear about it. */
 export type CollectionChangeContext = { actor: AuditActor; events?: EventBus };
@@ -94,7 +86,7 @@ async function snapshot(tx: DbOrTx, id: string): Promise<Snapshot | null> {
 async function replaceProducts(tx: DbOrTx, collectionId: string, ids: string[]) {
   if (ids.length) {
     const known = await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids));
-    if (known.length !== ids.length) throw new CollectionFieldErrors({ productIds: "One of the chosen products no longer exists." });
+    if (known.length !== ids.length) throw new RejectedInputError({ productIds: "One of the chosen products no longer exists." });
   }
   await tx.delete(productCollections).where(eq(productCollections.collectionId, collectionId));
   if (ids.length) await tx.insert(productCollections).values(ids.map((productId, sortOrder) => ({ collectionId, productId, sortOrder })));
@@ -116,10 +108,10 @@ export async function saveCollection(
       .select({ id: collections.id })
       .from(collections)
       .where(target.id ? and(eq(collections.slug, fields.slug), ne(collections.id, target.id)) : eq(collections.slug, fields.slug));
-    if (clash) throw new CollectionFieldErrors({ slug: "This slug is already used by another collection." });
+    if (clash) throw new RejectedInputError({ slug: "This slug is already used by another collection." });
     if (fields.heroImageId) {
       const [image] = await tx.select({ id: media.id }).from(media).where(eq(media.id, fields.heroImageId));
-      if (!image) throw new CollectionFieldErrors({ heroImageId: "That image no longer exists." });
+      if (!image) throw new RejectedInputError({ heroImageId: "That image no longer exists." });
     }
     if (target.id) {
       const before = await snapshot(tx, target.id);
@@ -128,7 +120,7 @@ export async function saveCollection(
         .set({ ...fields, version: sql`${collections.version} + 1`, updatedAt: new Date() })
         .where(and(eq(collections.id, target.id), eq(collections.version, target.expectedVersion)))
         .returning({ id: collections.id, version: collections.version });
-      if (!row) throw before ? new StaleCollectionError() : new CollectionNotFoundError("Collection not found.");
+      if (!row) throw before ? new StaleRecordError("This collection") : new NotFoundError(GONE);
       if (productIds) await replaceProducts(tx, row.id, productIds);
       const after = (await snapshot(tx, row.id))!;
       const changes = diffSnapshots(before!, after);
@@ -163,7 +155,7 @@ function diffSnapshots(before: Snapshot, after: Snapshot) {
 export async function deleteCollection(db: Db, id: string, ctx: CollectionChangeContext) {
   await db.transaction(async (tx) => {
     const before = await snapshot(tx, id);
-    if (!before) throw new CollectionNotFoundError("Collection not found.");
+    if (!before) throw new NotFoundError(GONE);
     await tx.delete(collections).where(eq(collections.id, id));
     await recordAudit(tx, { actor: ctx.actor, module: "collections", action: "delete", targetId: id, before });
   });
@@ -175,7 +167,7 @@ export async function reorderCollections(db: Db, orderedIds: string[], ctx: Coll
   await db.transaction(async (tx) => {
     const all = await tx.select({ id: collections.id }).from(collections).orderBy(asc(collections.sortOrder), asc(collections.name));
     if (orderedIds.length !== all.length || new Set(orderedIds).size !== all.length || !all.every((c) => orderedIds.includes(c.id))) {
-      throw new CollectionFieldErrors({ order: "The collections changed meanwhile — reload to see the current list." });
+      throw new StaleRecordError("The list of collections");
     }
     for (const [i, id] of orderedIds.entries()) await tx.update(collections).set({ sortOrder: (i + 1) * 10 }).where(eq(collections.id, id));
     await recordAudit(tx, { actor: ctx.actor, module: "collections", action: "reorder", before: { order: all.map((c) => c.id) }, after: { order: orderedIds } });
@@ -197,22 +189,10 @@ export async function setCollectionProducts(db: Db, collectionId: string, produc
   const ids = [...new Set(productIds)];
   await db.transaction(async (tx) => {
     const before = await snapshot(tx, collectionId);
-    if (!before) throw new CollectionNotFoundError("Collection not found.");
+    if (!before) throw new NotFoundError(GONE);
     await replaceProducts(tx, collectionId, ids);
     await tx.update(collections).set({ version: sql`${collections.version} + 1`, updatedAt: new Date() }).where(eq(collections.id, collectionId));
     await recordAudit(tx, { actor: ctx.actor, module: "collections", action: "edit", targetId: collectionId, before: { productIds: before.productIds }, after: { productIds: ids } });
   });
   await published(ctx);
-}
-
-
-/** How an action answers a refused collection change (400 field messages, 409 stale, 404); null: not one of ours. */
-export function collectionErrorAnswer(error: unknown): { status: 400 | 404 | 409; body: { ok: false; error?: string; fieldErrors?: Record<string, string> } } | null {
-  if (error instanceof CollectionFieldErrors) {
-    if (error.fields.order) return { status: 409, body: { ok: false, error: error.fields.order } };
-    return { status: 400, body: { ok: false, fieldErrors: error.fields } };
-  }
-  if (error instanceof StaleCollectionError) return { status: 409, body: { ok: false, error: error.message } };
-  if (error instanceof CollectionNotFoundError) return { status: 404, body: { ok: false, error: "This collection no longer exists." } };
-  return null;
 }

@@ -3,6 +3,7 @@ import type { Db } from "~/db/types";
 import { media } from "~/modules/media/media.server";
 import type { VariantView } from "./product-view";
 import { productVariants, products } from "./schema";
+import { variantColumns } from "./variants.server";
 
 // The catalogue as a product feed (Google Merchant) reads it: every active product with its
 // variants and pictures, in one pass of three queries. Prices, compare-at prices and stock are the
@@ -38,12 +39,7 @@ export async function listFeedProducts(db: Db): Promise<FeedProductRow[]> {
     db
       .select({
         productId: productVariants.productId,
-        id: productVariants.id,
-        sku: productVariants.sku,
-        title: productVariants.title,
-        optionValues: productVariants.optionValues,
-        pricePaise: productVariants.pricePaise,
-        compareAtPricePaise: productVariants.compareAtPricePaise,
+        ...variantColumns,
         stock: productVariants.stockQuantity,
         barcode: productVariants.barcode,
       })

@@ -5,11 +5,12 @@ import { listProductMedia, mediaFileNamesOf, removeStoredFiles, unusedObjectName
 import { likePattern } from "./admin-search.server";
 import type { ProductSort } from "./product-admin-sorts";
 import { notifyCatalogChanged } from "./catalog-events.server";
-import { ProductFieldErrors, ProductNotFoundError, StaleProductError, saveProduct } from "./product-editor.server";
+import { saveProduct } from "./product-editor.server";
 import type { ParsedProductInput } from "./product-form";
 import { paiseToRupeesText, skuBaseOf, type EditorValues } from "./product-editor-state";
 import { collections, productCollections, productVariants, products } from "./schema";
 import type { CatalogDeps } from "./catalog-deps.server";
+import { refusalOf, type SaveOutcome } from "~/lib/save-outcome";
 
 // The back office's face for products: the list with its filters and bulk actions, the editor's
 // load and save. Every change writes its audit row in the same transaction and, once committed,
@@ -181,10 +182,7 @@ export function editorValues(loaded: NonNullable<EditorProduct>): EditorValues {
   };
 }
 
-export type SaveResult =
-  | { ok: true; id: string; version: number }
-  | { ok: false; status: 400; fieldErrors: Record<string, string> }
-  | { ok: false; status: 404 | 409; error: string };
+export type SaveResult = { ok: true; id: string; version: number } | Extract<SaveOutcome, { ok: false }>;
 
 /** Create (no target) or update (with the version the editor loaded). */
 export async function saveProductAsStaff(
@@ -204,10 +202,9 @@ export async function saveProductAsStaff(
       return result;
     });
   } catch (error) {
-    if (error instanceof ProductFieldErrors) return { ok: false, status: 400, fieldErrors: error.fields };
-    if (error instanceof StaleProductError) return { ok: false, status: 409, error: error.message };
-    if (error instanceof ProductNotFoundError) return { ok: false, status: 404, error: "This product no longer exists." };
-    throw error;
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return refusal;
   }
   await notifyCatalogChanged(services.events, saved.id);
   return { ok: true, ...saved };

@@ -7,6 +7,7 @@ import { badgeFor, hasTopSaleBanner } from "./badges";
 import { CART_IMAGE } from "./listing.server";
 import type { ImageView, ProductOptionView, VariantView } from "./product-view";
 import { collections, productCollections, productVariants, products } from "./schema";
+import { variantColumns } from "./variants.server";
 
 // The product page's data: one active product with its variants, pictures and place in the shop.
 
@@ -55,12 +56,7 @@ export async function getProductDetail(db: Db, slug: string): Promise<ProductDet
   const [variantRows, mediaRows, [parent]] = await Promise.all([
     db
       .select({
-        id: productVariants.id,
-        sku: productVariants.sku,
-        title: productVariants.title,
-        optionValues: productVariants.optionValues,
-        pricePaise: productVariants.pricePaise,
-        compareAtPricePaise: productVariants.compareAtPricePaise,
+        ...variantColumns,
         stock: productVariants.stockQuantity,
       })
       .from(productVariants)

@@ -4,20 +4,8 @@ import { rupeesToPaise } from "~/lib/money";
 import type { ParsedProductInput } from "./product-form";
 import { collections, productCollections, productVariants, products } from "./schema";
 import { baseSku, combinationKey, combineOptions, uniqueSku } from "./variant-rules";
+import { NotFoundError, RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 
-/** Field-level problems the editor shows next to each field; nothing was saved. */
-export class ProductFieldErrors extends Error {
-  constructor(readonly fields: Record<string, string>) {
-    super(Object.values(fields).join(" "));
-  }
-}
-/** Another staff member saved the product after this editor loaded it. */
-export class StaleProductError extends Error {
-  constructor() {
-    super("This product was changed by someone else — reload to see their changes.");
-  }
-}
-export class ProductNotFoundError extends Error {}
 
 type VariantRow = typeof productVariants.$inferSelect;
 
@@ -36,7 +24,7 @@ export async function saveProduct(
       .select({ id: products.id })
       .from(products)
       .where(target.id ? and(eq(products.slug, input.slug), ne(products.id, target.id)) : eq(products.slug, input.slug));
-    if (clash) throw new ProductFieldErrors({ slug: "This slug is already used by another product." });
+    if (clash) throw new RejectedInputError({ slug: "This slug is already used by another product." });
 
     const fields = {
       title: input.title,
@@ -62,7 +50,7 @@ export async function saveProduct(
         .returning({ id: products.id, version: products.version });
       if (!row) {
         const [exists] = await tx.select({ id: products.id }).from(products).where(eq(products.id, target.id));
-        throw exists ? new StaleProductError() : new ProductNotFoundError("Product not found.");
+        throw exists ? new StaleRecordError("This product") : new NotFoundError("This product no longer exists.");
       }
       ({ id, version } = row);
     } else {
@@ -98,7 +86,7 @@ async function syncVariants(tx: Tx, productId: string, input: ParsedProductInput
     // A SKU typed by hand that another variant uses is an error, not silently suffixed.
     if (owner && owner.id !== p.current?.id) errors[`variants.${p.combo.title}.sku`] = `SKU ${sku} is already used by another variant.`;
   }
-  if (Object.keys(errors).length) throw new ProductFieldErrors(errors);
+  if (Object.keys(errors).length) throw new RejectedInputError(errors);
 
   // Removed combinations go first, so their SKUs are free for new ones.
   const staleIds = existing.filter((v) => !plans.some((p) => p.current?.id === v.id)).map((v) => v.id);
@@ -140,7 +128,7 @@ async function syncCollections(tx: Tx, productId: string, collectionIds: string[
   const ids = [...new Set(collectionIds)];
   if (ids.length) {
     const known = await tx.select({ id: collections.id }).from(collections).where(inArray(collections.id, ids));
-    if (known.length !== ids.length) throw new ProductFieldErrors({ collectionIds: "One of the chosen collections no longer exists." });
+    if (known.length !== ids.length) throw new RejectedInputError({ collectionIds: "One of the chosen collections no longer exists." });
   }
   await tx
     .delete(productCollections)

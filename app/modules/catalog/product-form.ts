@@ -15,7 +15,7 @@ const rupees = z
 export const variantInput = z
   .object({
     id: z.string().uuid().optional(),
-    /** Empty: generated from the SKU base by the spec's rule. */
+    /** Empty: generated from the product's SKU base plus three letters of each option value (baseSku), made unique with -1, -2... */
     sku: z
       .string()
       .trim()

@@ -8,7 +8,8 @@ import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { EventBus } from "~/modules/events/events.server";
 import { media } from "~/modules/media/media.server";
 import { notifyCatalogChanged } from "./catalog-events.server";
-import { ProductFieldErrors, saveProduct } from "./product-editor.server";
+import { saveProduct } from "./product-editor.server";
+import { RejectedInputError } from "~/lib/save-outcome";
 import { productInput, type ProductInput } from "./product-form";
 import { productCollections, productVariants, products } from "./schema";
 
@@ -272,9 +273,9 @@ async function applyPrepared(tx: DbOrTx, prepared: Prepared[]) {
         p.productId = id;
       });
     } catch (error) {
-      if (!(error instanceof ProductFieldErrors)) throw error;
+      if (!(error instanceof RejectedInputError)) throw error;
       p.action = "reject";
-      p.reasons = Object.values(error.fields);
+      p.reasons = Object.values(error.fieldErrors);
     }
   }
 }

@@ -12,16 +12,21 @@ export async function variantBelongsToProduct(db: DbOrTx, productId: string, var
 
 export type ProductVariantRow = Awaited<ReturnType<typeof listProductVariants>>[number];
 
+/** What every read of a variant names (editor, product page, feed): which one it is and its prices in paise. */
+export const variantColumns = {
+  id: productVariants.id,
+  sku: productVariants.sku,
+  title: productVariants.title,
+  optionValues: productVariants.optionValues,
+  pricePaise: productVariants.pricePaise,
+  compareAtPricePaise: productVariants.compareAtPricePaise,
+};
+
 /** A product's variants in the editor's order: SKU, option values, prices in paise, stock. */
 export async function listProductVariants(db: DbOrTx, productId: string) {
   return db
     .select({
-      id: productVariants.id,
-      sku: productVariants.sku,
-      title: productVariants.title,
-      optionValues: productVariants.optionValues,
-      pricePaise: productVariants.pricePaise,
-      compareAtPricePaise: productVariants.compareAtPricePaise,
+      ...variantColumns,
       stockQuantity: productVariants.stockQuantity,
       weightGrams: productVariants.weightGrams,
     })

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isSafeLinkTarget } from "~/lib/link-target";
+import { versionField } from "~/lib/version-field";
 
 // The header menu editor's form (client-safe): the same schema checks the editor in the browser
 // and the action on the server. Field paths ("items.0.sections.1.links.2.url") name each input.
@@ -31,7 +32,7 @@ export const menuItemSchema = z.discriminatedUnion("type", [
   }),
 ]);
 export const menuForm = z.object({
-  version: z.coerce.number().int().min(0),
+  version: versionField,
   items: z.array(menuItemSchema).max(12, "At most 12 menu entries."),
 });
 

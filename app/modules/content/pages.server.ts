@@ -4,7 +4,8 @@ import { renderMarkdown, withoutLeadingH1 } from "~/lib/markdown.server";
 import { contentPages } from "./schema";
 
 // The storefront's text pages (about, contact, faq, policies, cookies). Their text lives in
-// content_pages so staff can edit it; the URL of each is fixed by the spec.
+// content_pages so staff can edit it; the URL of each is fixed here, since the storefront's
+// footer links to these addresses and staff cannot add or rename a page.
 export const CONTENT_PAGE_SLUGS = [
   "about",
   "contact",

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { create } from "xmlbuilder2";
 import type { Db } from "~/db/types";
-import { outcomeOf, type SaveOutcome } from "~/lib/save-outcome";
+import { outcomeOf, RejectedInputError, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { existingProductIds, listFeedProducts } from "~/modules/catalog/catalog.server";
 import { type EventBus, READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
@@ -140,17 +140,17 @@ export async function saveGoogleFeedSettings(
   expectedVersion: number,
 ): Promise<SaveOutcome> {
   const excluded = [...new Set(input.excludedProductIds)];
-  const known = await existingProductIds(services.db, excluded);
-  if (known.size !== excluded.length) {
-    return { ok: false, status: 400, error: "A product you chose no longer exists: reload the page and choose again.", fieldErrors: { excludedProductIds: "A product you chose no longer exists." } };
-  }
-  const outcome = await outcomeOf(() =>
-    services.db.transaction(async (tx) => {
+  const outcome = await outcomeOf(async () => {
+    const known = await existingProductIds(services.db, excluded);
+    if (known.size !== excluded.length) {
+      throw new RejectedInputError({ excludedProductIds: "A product you chose no longer exists." }, "A product you chose no longer exists: reload the page and choose again.");
+    }
+    return services.db.transaction(async (tx) => {
       const value = { brand: input.brand, google_product_category: input.googleProductCategory, excluded_product_ids: excluded };
       const version = await saveSettingChecked(tx, { key: "google_feed", value, expectedVersion, actor, module: "google_feed", what: "The Google feed configuration" });
       return { message: "Google feed settings saved.", version };
-    }),
-  );
+    });
+  });
   if (outcome.ok) await publishSettingChanged(services.events, "google_feed");
   return outcome;
 }

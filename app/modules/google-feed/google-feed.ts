@@ -1,6 +1,7 @@
 // The Google Merchant feed's client-safe rules: where it is served, Merchant Center's limits, how a
 // price is written, what a diagnostic says, and the settings form's one schema.
 import { z } from "zod";
+import { versionField } from "~/lib/version-field";
 
 export const GOOGLE_FEED_PATH = "/feeds/google.xml";
 
@@ -61,7 +62,7 @@ const CATEGORY_PATH = /^[^>]+( > [^>]+)*$/;
 
 /** The settings form: brand, Google product category and the products kept out. One schema, checked again on the server. */
 export const googleFeedSettingsForm = z.object({
-  version: z.coerce.number().int().min(0),
+  version: versionField,
   brand: z.string().trim().min(1, "Brand is required.").max(FEED_LIMITS.brand, `Brand must be at most ${FEED_LIMITS.brand} characters.`),
   googleProductCategory: z
     .string()

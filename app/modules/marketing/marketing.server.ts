@@ -3,5 +3,5 @@
 export { listSubscribers, subscribersCsv, unsubscribeSubscriber } from "./newsletter-admin.server";
 export { eraseSubscribers, type NewsletterConsent, newsletterConsents } from "./subscriber-consent.server";
 export { subscribeToNewsletter } from "./newsletter.server";
-export { deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "./popup-editor.server";
+export { deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive } from "./popup-editor.server";
 export { getActivePopup } from "./popups.server";

@@ -3,15 +3,11 @@ import type { Db, Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { PopupFormValues } from "./popup-form";
 import { popups } from "./schema";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 // The back office's face for popups: create, edit (version-checked), activate, delete.
 // At most one popup is active: activating one deactivates the others in the same transaction.
 
-export class StalePopupError extends Error {
-  constructor() {
-    super("This popup was changed by someone else — reload to see their changes.");
-  }
-}
 export class PopupNotFoundError extends Error {
   constructor() {
     super("That popup no longer exists.");
@@ -86,13 +82,13 @@ export async function savePopup(
     }
     const [before] = await tx.select().from(popups).where(eq(popups.id, target.id));
     if (!before) throw new PopupNotFoundError();
-    if (before.version !== target.expectedVersion) throw new StalePopupError();
+    if (before.version !== target.expectedVersion) throw new StaleRecordError("This popup");
     const [row] = await tx
       .update(popups)
       .set({ ...values, version: sql`${popups.version} + 1` })
       .where(and(eq(popups.id, target.id), eq(popups.version, target.expectedVersion)))
       .returning({ id: popups.id, version: popups.version });
-    if (!row) throw new StalePopupError();
+    if (!row) throw new StaleRecordError("This popup");
     const old = columns(before as PopupFormValues);
     await recordAudit(tx, { actor, module: "marketing", action: "edit_popup", targetId: row.id, ...changedFields(old, values) });
     const deactivated = input.isActive ? await deactivateOthers(tx, actor, row.id) : [];
@@ -122,7 +118,7 @@ export async function setPopupActive(db: Db, actor: AuditActor, id: string, acti
       .returning({ id: popups.id, version: popups.version, title: popups.title });
     if (!row) {
       const [exists] = await tx.select({ id: popups.id }).from(popups).where(eq(popups.id, id));
-      throw exists ? new StalePopupError() : new PopupNotFoundError();
+      throw exists ? new StaleRecordError("This popup") : new PopupNotFoundError();
     }
     await recordAudit(tx, { actor, module: "marketing", action: active ? "activate_popup" : "deactivate_popup", targetId: id, after: { isActive: active } });
     const deactivated = active ? await deactivateOthers(tx, actor, id) : [];

@@ -15,7 +15,8 @@ export class MediaNotFound extends Error {}
 export type UploadInput = { fileName: string; declaredType: string; bytes: Uint8Array; productId: string; variantId?: string | null; alt?: string };
 
 /**
- * Stores an uploaded product image. The declared type and size follow the spec's rules; the
+ * Stores an uploaded product image. The declared type must be JPEG, PNG, WebP or GIF and the size
+ * at most 10 MB (upload-rules.ts, the same check the browser makes); the
  * bytes must really be an image of an allowed kind; metadata (EXIF location, camera) is stripped
  * by re-encoding, keeping the orientation applied. A variant named in the input is the caller's to
  * check against the product (the catalog does: media does not read the catalog's tables).
@@ -93,7 +94,7 @@ export async function recordProductImage(db: DbOrTx, file: StoredProductImage, i
   });
 }
 
-/** The spec's type and size rules, the magic bytes, then a re-encode that drops metadata (EXIF location). */
+/** The declared type and size (upload-rules.ts), the magic bytes, then a re-encode that drops metadata (EXIF location). */
 export async function cleanUpload(input: Pick<UploadInput, "declaredType" | "bytes">): Promise<{ real: NonNullable<ReturnType<typeof sniffImageType>>; clean: Buffer; info: OutputInfo }> {
   const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
   if (problem) throw new UploadRejected(problem);

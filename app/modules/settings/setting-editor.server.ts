@@ -21,7 +21,7 @@ export async function readSettingForEdit<K extends SettingKey>(db: DbOrTx, key: 
  */
 export async function saveSettingChecked<K extends SettingKey>(
   tx: DbOrTx,
-  change: { key: K; value: SettingValue<K>; expectedVersion: number; actor: AuditActor; module: string; what: string },
+  change: { key: K; value: SettingValue<K>; expectedVersion: number; actor: AuditActor; module: string; what: string; plural?: boolean },
 ): Promise<number> {
   const value = SETTINGS[change.key].schema.parse(change.value);
   const before = await getSetting(tx, change.key);
@@ -37,7 +37,7 @@ export async function saveSettingChecked<K extends SettingKey>(
       .returning({ version: siteSettings.version });
     version = row?.version;
   }
-  if (version === undefined) throw new StaleRecordError(change.what);
+  if (version === undefined) throw new StaleRecordError(change.what, { plural: change.plural });
   await recordAudit(tx, {
     actor: change.actor,
     module: change.module,

@@ -8,11 +8,6 @@ import { getSetting, SETTINGS, type SettingKey, type SettingValue } from "./site
 
 // The back office's face for site settings: versioned, audited saves that announce themselves.
 
-export class StaleSettingsError extends Error {
-  constructor() {
-    super("These settings were changed by someone else — reload to see their changes.");
-  }
-}
 
 export type Versioned<K extends SettingKey> = { value: SettingValue<K>; version: number };
 
@@ -27,7 +22,7 @@ export type SettingChange = { [K in SettingKey]: { key: K; value: SettingValue<K
 
 async function assertCurrent(tx: DbOrTx, change: SettingChange): Promise<void> {
   const { version } = await readSettingForEdit(tx, change.key);
-  if (version !== change.expectedVersion) throw new StaleSettingsError();
+  if (version !== change.expectedVersion) throw new StaleRecordError("These settings", { plural: true });
 }
 
 /**
@@ -45,12 +40,8 @@ export async function saveSettings(services: { db: Db; events: EventBus }, actor
         await assertCurrent(tx, change);
         continue;
       }
-      try {
-        // The union of changes does not narrow to one key for the generic writer; each member is one.
-        await saveSettingChecked(tx, { ...change, actor, module: "settings", what: "These settings" } as Parameters<typeof saveSettingChecked>[1]);
-      } catch (error) {
-        throw error instanceof StaleRecordError ? new StaleSettingsError() : error;
-      }
+      // The union of changes does not narrow to one key for the generic writer; each member is one.
+      await saveSettingChecked(tx, { ...change, actor, module: "settings", what: "These settings", plural: true } as Parameters<typeof saveSettingChecked>[1]);
       keys.push(change.key);
     }
     return keys;

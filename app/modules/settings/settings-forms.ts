@@ -1,10 +1,9 @@
 import { z } from "zod";
+import { versionField } from "~/lib/version-field";
 
 // The schemas of the settings screen's forms, shared by the browser (checked before sending) and
 // the server action (checked again, authoritative). Form values arrive as strings.
 
-/** The version a form loaded; 0 means the setting had never been saved (no row yet). */
-export const versionField = z.coerce.number({ message: "The form is missing its version — reload the page." }).int().min(0);
 
 const rupees = (label: string, max: number) =>
   z

@@ -4,6 +4,6 @@ export { readBypassCookie, serializeBypassCookie } from "./maintenance-cookie.se
 export { getMaintenanceState, listBypassTokens, verifyBypassToken } from "./maintenance.server";
 export { siteSettings } from "./schema";
 export { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "./setting-editor.server";
-export { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "./settings-admin.server";
+export { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings } from "./settings-admin.server";
 export { getSetting, SETTINGS, setSetting, type SettingKey, type SettingValue } from "./site-settings.server";
 export { storefrontGstPercent, storefrontShipping, storefrontWarranty } from "./storefront-prices.server";

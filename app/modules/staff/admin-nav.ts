@@ -1,7 +1,8 @@
 import { can, type Module } from "./permissions";
 import type { Role } from "./roles";
 
-// The admin sidebar, in the spec's order. Each entry shows only with view
+// The admin sidebar: the dashboard first, then the catalogue, selling, support, content and
+// marketing, and the shop's own setup (settings, staff) last. Each entry shows only with view
 // permission for its module, read from the one matrix in permissions.ts.
 export type AdminPage = { label: string; href: string; module: Module };
 

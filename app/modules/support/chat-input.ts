@@ -78,7 +78,7 @@ export const chatMessageText = z
   .refine((s) => charCount(s, MAX_MESSAGE_CHARS) <= MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG)
   .refine((s) => findControlCharacter(s) === null, CONTROL_CHARACTERS);
 
-/** The spec's support-chat call: conversationId null on the first message, with the visitor info. */
+/** A visitor's chat message as POST /api/support/chat takes it: conversationId null on the first message, with the visitor info. */
 export const sendChatSchema = z
   .object({
     conversationId: z.uuid("Invalid conversation.").nullable(),

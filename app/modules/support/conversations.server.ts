@@ -152,7 +152,7 @@ export type SendResult = {
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The spec's support-chat call. conversationId null creates the conversation: at most
+ * A visitor's chat message (POST /api/support/chat). conversationId null creates the conversation: at most
  * `conversations_per_visitor_per_hour` for one visitor (the id in the browser's signed cookie)
  * and, only as a flood ceiling, `conversations_per_ip_per_hour` for one address, since a whole
  * mobile network may share it. Otherwise the visitor token must match, and a conversation takes

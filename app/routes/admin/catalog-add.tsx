@@ -20,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ fieldErrors: fieldErrors(parsed.error), error: null }, { status: 400 });
   const result = await saveProductAsStaff(context.services, { id: staff.user.id, email: staff.user.email }, parsed.data, {});
   if (result.ok) return redirect(`/admin/catalog/edit/${result.id}?saved=created`);
-  return result.status === 400 ? data({ fieldErrors: result.fieldErrors, error: null }, { status: 400 }) : data({ fieldErrors: {}, error: result.error }, { status: result.status });
+  return result.status === 400 ? data({ fieldErrors: result.fieldErrors ?? {}, error: null }, { status: 400 }) : data({ fieldErrors: {}, error: result.error }, { status: result.status });
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Add Product");

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { toast } from "sonner";
-import { z } from "zod";
 import { MediaPanel } from "~/components/admin/product-editor/media-panel";
 import { ProductEditor } from "~/components/admin/product-editor/product-editor";
 import { Button } from "~/components/ui/button";
@@ -15,6 +14,7 @@ import { requireActionPermission, requirePagePermission, requireUuid } from "~/m
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/catalog-edit";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { versionField } from "~/lib/version-field";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "catalog", "edit");
@@ -30,8 +30,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     canDelete: can(staff.roles, "catalog", "delete"),
   };
 }
-
-const versionField = z.coerce.number({ message: "Reload the page: the form lost its version." }).int().min(1);
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
@@ -52,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const result = await saveProductAsStaff(context.services, actor, parsed.data, { id, expectedVersion: version.data });
   if (result.ok) return { fieldErrors: {}, error: null, saved: true };
-  return result.status === 400 ? data({ fieldErrors: result.fieldErrors, error: null, saved: false }, { status: 400 }) : data({ fieldErrors: {}, error: result.error, saved: false }, { status: result.status });
+  return result.status === 400 ? data({ fieldErrors: result.fieldErrors ?? {}, error: null, saved: false }, { status: 400 }) : data({ fieldErrors: {}, error: result.error, saved: false }, { status: result.status });
 }
 
 // A refused save keeps what the user typed on screen: reloading the form now would replace it.

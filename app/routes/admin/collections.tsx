@@ -1,8 +1,9 @@
 import { data, redirect } from "react-router";
 import { CollectionsScreen, createCollectionInput } from "~/components/admin/collections/collections-screen";
+import { refusedAnswer } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
-import { collectionErrorAnswer, deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/catalog.server";
+import { deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/catalog.server";
 import { collectionFormValues, collectionInput, collectionOrderInput } from "~/modules/catalog/catalog";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
@@ -47,9 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
     }
   } catch (error) {
-    const answer = collectionErrorAnswer(error);
-    if (!answer) throw error;
-    return data(answer.body, { status: answer.status });
+    return refusedAnswer(error);
   }
 }
 

@@ -1,25 +1,11 @@
-import { Eye } from "lucide-react";
-import { useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation } from "react-router";
-import { z } from "zod";
-import { fieldError, FormResult, useSavedToast } from "~/components/admin/action-feedback";
-import { Button } from "~/components/ui/button";
-import { TextAreaField, TextField } from "~/components/ui/field";
+import { data } from "react-router";
+import { PageEditorScreen } from "~/components/admin/content/page-screen";
 import { answer, invalid } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { loadPageForEdit, previewMarkdown, saveContentPage, isContentPageSlug } from "~/modules/content/content.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/content.page";
-import { Panel } from "~/components/admin/kit/panel";
-
-const MAX_BODY = 50_000;
-const pageForm = z.object({
-  version: z.coerce.number().int().min(0),
-  title: z.string().trim().min(1, "Enter the page's title.").max(120, "Keep the title under 120 characters."),
-  seoDescription: z.string().trim().max(300, "Keep the description under 300 characters."),
-  bodyMarkdown: z.string().max(MAX_BODY, `Keep the page under ${MAX_BODY.toLocaleString("en-IN")} characters.`).refine((v) => v.trim().length > 0, "The page needs some text."),
-});
-const previewForm = z.object({ bodyMarkdown: z.string().max(MAX_BODY) });
+import { pageForm, previewForm } from "~/modules/content/content";
 
 function slugOf(params: { slug?: string }) {
   const slug = params.slug ?? "";
@@ -51,64 +37,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => adminMeta(`Edit ${loaderData?.page.title || "page"}`);
 
 export default function ContentPageEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { page } = loaderData;
-  useSavedToast(actionData);
-  const busy = useNavigation().state === "submitting";
-  const preview = useFetcher<typeof action>();
-  const [body, setBody] = useState(page.bodyMarkdown);
-  const previewHtml = preview.data && "html" in preview.data ? preview.data.html : null;
-  return (
-    <div key={page.version} className="space-y-4">
-      <p className="text-sm">
-        <Link to="/admin/content/pages" className="text-teal-800 underline dark:text-teal-300">
-          All pages
-        </Link>{" "}
-        · shown at{" "}
-        <a href={`/${page.slug}`} target="_blank" rel="noreferrer" className="underline">
-          /{page.slug}
-        </a>
-      </p>
-      <Form method="post">
-        <Panel title={<>Edit /{page.slug}</>} className="space-y-4">
-          <FormResult result={actionData} form="page" />
-          <input type="hidden" name="version" value={page.version} />
-          <TextField label="Title" name="title" required maxLength={120} defaultValue={page.title} error={fieldError(actionData, "page", "title")} />
-          <TextField label="Search description" name="seoDescription" maxLength={300} defaultValue={page.seoDescription} error={fieldError(actionData, "page", "seoDescription")} />
-          <div className="grid gap-4 lg:grid-cols-2">
-            <TextAreaField
-              label="Text (Markdown)"
-              hint="# heading, **bold**, - lists, [link](/contact). A first # heading is replaced by the title."
-              name="bodyMarkdown"
-              rows={22}
-              value={body}
-              onChange={(event) => setBody(event.target.value)}
-              className="font-mono"
-              error={fieldError(actionData, "page", "bodyMarkdown")}
-            />
-            <section aria-labelledby="preview-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-700">
-              <div className="flex items-center justify-between gap-2">
-                <h3 id="preview-heading" className="font-semibold">
-                  Preview
-                </h3>
-                <Button size="sm" disabled={preview.state !== "idle"} onClick={() => void preview.submit({ intent: "preview", bodyMarkdown: body }, { method: "post" })}>
-                  <Eye className="size-4" aria-hidden="true" /> {preview.state !== "idle" ? "Rendering..." : "Show preview"}
-                </Button>
-              </div>
-              <div aria-live="polite" className="mt-3">
-                {previewHtml !== null ? (
-                  // Sanitised on the server by the storefront's renderer (lib/markdown.server.ts).
-                  <div data-testid="page-preview" className="space-y-3 text-sm leading-relaxed [&_a]:underline [&_h2]:mt-4 [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6" dangerouslySetInnerHTML={{ __html: previewHtml }} />
-                ) : (
-                  <p className="text-sm text-slate-600 dark:text-slate-300">Show the preview to see the page as visitors will.</p>
-                )}
-              </div>
-            </section>
-          </div>
-          <Button type="submit" variant="primary" disabled={busy}>
-            Save page
-          </Button>
-        </Panel>
-      </Form>
-    </div>
-  );
+  return <PageEditorScreen loaderData={loaderData} actionData={actionData} />;
 }

@@ -6,12 +6,14 @@ import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
 import { listRecentImages } from "~/modules/media/media.server";
-import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive, StalePopupError } from "~/modules/marketing/marketing.server";
+import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive } from "~/modules/marketing/marketing.server";
 import { popupForm, subscriberQuery } from "~/modules/marketing/marketing";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/marketing";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { StaleRecordError } from "~/lib/save-outcome";
+import { formVersion, VERSION_MISSING } from "~/lib/version-field";
 
 const PAGE_SIZE = 50;
 
@@ -54,10 +56,6 @@ export type MarketingActionData =
 const fail = (intent: Intent | null, status: number, body: { error?: string; fieldErrors?: Record<string, string> }) =>
   data<MarketingActionData>({ ok: false, intent, ...body }, { status });
 
-const versionOf = (value: FormDataEntryValue | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : null;
-};
 
 function deactivatedNote(titles: string[]): string {
   return titles.length ? ` Only one popup can be active, so ${titles.map((t) => `“${t}”`).join(", ")} was deactivated.` : "";
@@ -80,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
         let target: { id?: undefined } | { id: string; expectedVersion: number } = {};
         if (intent === "popup-update") {
-          const expectedVersion = versionOf(form.get("version"));
-          if (expectedVersion === null) return fail(intent, 400, { error: "The form is missing its version — reload the page." });
+          const expectedVersion = formVersion(form.get("version"));
+          if (expectedVersion === null) return fail(intent, 400, { error: VERSION_MISSING });
           target = { id: requireUuid(form.get("id"), "popup id"), expectedVersion };
         }
         const saved = await savePopup(db, actor, parsed.data, target);
@@ -91,8 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "popup-activate":
       case "popup-deactivate": {
         const id = requireUuid(form.get("id"), "popup id");
-        const expectedVersion = versionOf(form.get("version"));
-        if (expectedVersion === null) return fail(intent, 400, { error: "The form is missing its version — reload the page." });
+        const expectedVersion = formVersion(form.get("version"));
+        if (expectedVersion === null) return fail(intent, 400, { error: VERSION_MISSING });
         const active = intent === "popup-activate";
         const saved = await setPopupActive(db, actor, id, active, expectedVersion);
         return { ok: true as const, intent, id, message: `“${saved.title}” is now ${active ? "active" : "inactive"}.${deactivatedNote(saved.deactivated)}` };
@@ -110,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof StalePopupError) return fail(intent, 409, { error: error.message });
+    if (error instanceof StaleRecordError) return fail(intent, 409, { error: error.message });
     if (error instanceof PopupNotFoundError) return fail(intent, 404, { error: error.message });
     throw error;
   }

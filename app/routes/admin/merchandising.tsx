@@ -9,8 +9,9 @@ import { listPickableImages } from "~/modules/media/media.server";
 import { readSettingForEdit } from "~/modules/settings/settings.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/merchandising";
+import { versionField } from "~/lib/version-field";
 
-const version = z.coerce.number().int().min(0);
+const version = versionField;
 const productsForm = z.object({
   version,
   bottles: z.coerce.number({ message: "Enter a number." }).int("Enter a whole number.").min(1, "Show at least 1 best seller.").max(48, "Show at most 48 best sellers."),

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { formFields } from "~/lib/form-body.server";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { addOrderNote } from "~/modules/orders/orders.server";
 import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order-notes";
@@ -12,7 +13,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "sales", "edit");
   const id = requireUuid(params.id, "order id");
   const result = await addOrderNote(context.services.db, staff.user, id, await formFields(request));
-  if (!result.ok) return data({ ok: false as const, error: result.message }, { status: result.reason === "not-found" ? 404 : 400 });
+  if (!result.ok) return data({ ok: false as const, error: result.message }, { status: REFUSAL_STATUS[result.reason] });
   return { ok: true as const, message: result.message };
 }
 

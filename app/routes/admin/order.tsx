@@ -7,6 +7,8 @@ import { parseRupees, STAFF_TRANSITIONS } from "~/modules/orders/orders";
 import { can } from "~/modules/staff/staff";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
+import { versionField } from "~/lib/version-field";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "sales");
@@ -30,7 +32,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-const version = z.coerce.number().int().min(1, "Reload the order and try again.");
+const version = versionField;
 
 const transitionInput = z.object({
   action: z.enum(STAFF_TRANSITIONS, { message: "Unknown action." }),
@@ -70,8 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       expectedVersion: parsed.data.version,
     });
     if (result.ok) return { ok: true as const, message: result.message };
-    const status = result.reason === "not-found" ? 404 : result.reason === "invalid" ? 400 : 409;
-    return data({ ok: false as const, error: result.message, form: "refund" as const }, { status });
+    return data({ ok: false as const, error: result.message, form: "refund" as const }, { status: REFUSAL_STATUS[result.reason] });
   }
   const parsed = transitionInput.safeParse(form);
   if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
@@ -82,8 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     trackingNumber: parsed.data.trackingNumber,
   });
   if (result.ok) return { ok: true as const, message: result.message };
-  const status = result.reason === "not-found" ? 404 : result.reason === "invalid" ? 400 : 409;
-  return data({ ok: false as const, error: result.message }, { status });
+  return data({ ok: false as const, error: result.message }, { status: REFUSAL_STATUS[result.reason] });
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order");

@@ -8,12 +8,13 @@ import { StoreDetailsSection } from "~/components/admin/settings/store-details-s
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { rupeesToPaise } from "~/lib/money";
-import { listBypassTokens, createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings, StaleSettingsError } from "~/modules/settings/settings.server";
+import { listBypassTokens, createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings } from "~/modules/settings/settings.server";
 import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, reportsForm, storeDetailsForm } from "~/modules/settings/settings";
 import { requireActionPermission, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { StaleRecordError } from "~/lib/save-outcome";
 
 const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security", "reports"] as const;
 
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof StaleSettingsError) return fail(intent, 409, { error: error.message });
+    if (error instanceof StaleRecordError) return fail(intent, 409, { error: error.message });
     throw error;
   }
 }

@@ -5,10 +5,10 @@ import { toast } from "sonner";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
 import { SortableList } from "~/components/admin/sortable-list";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { FormMessage, TextField } from "~/components/ui/field";
-import { fieldErrors } from "~/lib/form-errors";
 import { moveItem } from "~/lib/move-item";
 import { collectionFormValues, collectionInput, suggestSlug } from "~/modules/catalog/catalog";
 import type { listCollectionsForAdmin } from "~/modules/catalog/catalog.server";
@@ -151,20 +151,14 @@ function CreateCollection({ actionData }: { actionData: CollectionsAnswer }) {
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
   const [slugEdited, setSlugEdited] = useState(false);
-  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
-  const serverErrors = actionData && !actionData.ok && "fieldErrors" in actionData ? (actionData.fieldErrors ?? {}) : {};
-  const errors = { ...serverErrors, ...clientErrors };
+  // The server checks again with the same schema (and the slug against the database).
+  const { errors, onSubmit } = useSchemaForm(createCollectionInput, actionData && !actionData.ok ? actionData.fieldErrors : undefined, collectionFormValues);
   return (
     <Panel title="New collection">
       <Form
         method="post"
         noValidate
-        onSubmit={(event) => {
-          // The server checks again with the same schema (and the slug against the database).
-          const parsed = createCollectionInput.safeParse(collectionFormValues(new FormData(event.currentTarget)));
-          setClientErrors(parsed.success ? {} : fieldErrors(parsed.error));
-          if (!parsed.success) event.preventDefault();
-        }}
+        onSubmit={onSubmit}
       >
         <input type="hidden" name="intent" value="create" />
         <div className="grid gap-4 sm:grid-cols-2">

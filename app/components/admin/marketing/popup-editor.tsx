@@ -16,7 +16,7 @@ function previewOf(form: HTMLFormElement): PopupPreviewValues {
   return { title: text("title"), description: text("description"), emailCollection: f.get("emailCollection") === "on", consentText: text("consentText"), ctaText: text("ctaText"), imageUrl: text("imageUrl") };
 }
 
-/** Create or edit a popup with every field of the spec, beside a live preview. */
+/** Create or edit a popup (title, text, image, call to action, email collection with its consent text, pages, delay, how often, active), beside a live preview. */
 export function PopupEditor({
   popup,
   canSave,

@@ -2,15 +2,15 @@ import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { OrderNoteForm } from "~/components/admin/orders/order-note-form";
+import { AddressLines, type AddressView } from "~/components/ui/address-lines";
 import { FormMessage } from "~/components/ui/field";
-import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/orders";
 import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
 import { RefundPanel, type CreditNoteView, type RefundView } from "./refund-panel";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 
-type Address = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 type Charge = { totalPaise: number };
 export type OrderDetailProps = {
   canEdit: boolean;
@@ -26,8 +26,8 @@ export type OrderDetailProps = {
     phone: string;
     gstin: string | null;
     createdAt: string;
-    shippingAddress: Address;
-    billingAddress: Address;
+    shippingAddress: AddressView;
+    billingAddress: AddressView;
     carrier: string | null;
     trackingNumber: string | null;
     subtotalPaise: number;
@@ -56,18 +56,12 @@ const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: 
 const button = "rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-60";
 const input = "mt-1 block w-56 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
 
-function AddressBlock({ title, address }: { title: string; address: Address }) {
+function AddressBlock({ title, address }: { title: string; address: AddressView }) {
   return (
     <div>
       <h3 className="font-semibold">{title}</h3>
       <p className="text-sm">
-        {address.name}
-        <br />
-        {address.line1}
-        {address.line2 ? <>, {address.line2}</> : null}
-        <br />
-        {address.city}, {stateByCode(address.stateCode)?.name ?? address.stateCode} {address.pin}
-        {address.landmark ? <><br />Near {address.landmark}</> : null}
+        <AddressLines address={address} />
       </p>
     </div>
   );
@@ -95,9 +89,8 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
       {result && !result.ok && result.form !== "refund" ? <FormMessage error={result.error} /> : null}
 
       {canEdit && order.next.length ? (
-        <section aria-labelledby="actions-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <h2 id="actions-heading" className="text-lg font-semibold">Next step</h2>
-          <div className="mt-3 flex flex-wrap items-end gap-6">
+        <Panel id="actions-heading" title="Next step">
+          <div className="flex flex-wrap items-end gap-6">
             {order.next.includes("ship") ? (
               <Form method="post" className="flex flex-wrap items-end gap-3">
                 <input type="hidden" name="action" value="ship" />
@@ -123,7 +116,7 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
               </Form>
             ))}
           </div>
-        </section>
+        </Panel>
       ) : null}
 
       <RefundPanel

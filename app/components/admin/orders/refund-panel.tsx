@@ -1,4 +1,5 @@
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { Panel } from "~/components/admin/kit/panel";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { formatPaise } from "~/lib/money";
@@ -91,11 +92,8 @@ export function RefundPanel({
   if (refunds.length === 0 && creditNotes.length === 0 && !(canEdit && refundable > 0)) return null;
   const online = paymentMethod === "razorpay";
   return (
-    <section aria-labelledby="refunds-heading" className="rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <h2 id="refunds-heading" className="text-lg font-semibold">
-        Refunds and credit notes
-      </h2>
-      {refunds.length ? <DataTable caption="Refunds of this order" className="mt-2" rowHeaders={false} rows={refunds} rowKey={(r) => r.id} columns={REFUND_COLUMNS} /> : null}
+    <Panel id="refunds-heading" title="Refunds and credit notes">
+      {refunds.length ? <DataTable caption="Refunds of this order" rowHeaders={false} rows={refunds} rowKey={(r) => r.id} columns={REFUND_COLUMNS} /> : null}
       {creditNotes.length ? (
         <ul className="mt-3 space-y-1 text-sm" aria-label="Credit notes">
           {creditNotes.map((n) => (
@@ -148,6 +146,6 @@ export function RefundPanel({
           </div>
         </Form>
       ) : null}
-    </section>
+    </Panel>
   );
 }

@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { NotFoundError, outcomeOf, refusalOf, RejectedInputError, StaleRecordError } from "./save-outcome";
+
+describe("refusalOf: the domain's refusals as HTTP statuses", () => {
+  it("maps bad input to 400 with its field messages, a vanished record to 404, a stale save to 409", () => {
+    expect(refusalOf(new RejectedInputError({ slug: "This slug is already used by another collection." }))).toEqual({
+      ok: false,
+      status: 400,
+      error: "This slug is already used by another collection.",
+      fieldErrors: { slug: "This slug is already used by another collection." },
+    });
+    expect(refusalOf(new NotFoundError("This collection no longer exists."))).toEqual({ ok: false, status: 404, error: "This collection no longer exists." });
+    expect(refusalOf(new StaleRecordError("These settings", { plural: true }))).toEqual({
+      ok: false,
+      status: 409,
+      error: "These settings were changed by someone else — reload to see their changes.",
+    });
+  });
+
+  it("keeps a whole-form message given beside the field messages", () => {
+    const error = new RejectedInputError({ excludedProductIds: "A product you chose no longer exists." }, "A product you chose no longer exists: reload the page and choose again.");
+    expect(refusalOf(error)).toMatchObject({ status: 400, error: "A product you chose no longer exists: reload the page and choose again." });
+  });
+
+  it("leaves any other error alone: outcomeOf throws it on (a fault, not a refusal)", async () => {
+    expect(refusalOf(new Error("connection lost"))).toBeNull();
+    await expect(outcomeOf(() => Promise.reject(new Error("connection lost")))).rejects.toThrow("connection lost");
+    await expect(outcomeOf(() => Promise.reject(new StaleRecordError("This popup")))).resolves.toMatchObject({ ok: false, status: 409 });
+  });
+});
