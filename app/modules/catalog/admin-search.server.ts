@@ -53,3 +53,15 @@ export async function productSummary(db: Db, id: string): Promise<{ id: string; 
   const [row] = await db.select({ id: products.id, title: products.title, status: products.status }).from(products).where(eq(products.id, id));
   return row ?? null;
 }
+
+/** What a discount can be aimed at: every product not archived and every collection, by name (a few hundred at most in this shop). */
+export async function discountTargetChoices(db: Db): Promise<{ products: { id: string; title: string }[]; collections: { id: string; name: string }[] }> {
+  const productRows = await db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(or(eq(products.status, "active"), eq(products.status, "draft")))
+    .orderBy(asc(products.title))
+    .limit(1_000);
+  const collectionRows = await db.select({ id: collections.id, name: collections.name }).from(collections).orderBy(asc(collections.name)).limit(1_000);
+  return { products: productRows, collections: collectionRows };
+}

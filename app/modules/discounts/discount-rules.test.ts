@@ -19,11 +19,14 @@ function rule(overrides: Partial<DiscountRule> = {}): DiscountRule {
     perCustomerLimit: null,
     usedCount: 0,
     active: true,
+    automatic: false,
+    productIds: [],
+    collectionIds: [],
     ...overrides,
   };
 }
 
-const order = (subtotalPaise = 100_000, customerUses = 0) => ({ subtotalPaise, now: NOW, customerUses });
+const order = (subtotalPaise = 100_000, customerUses = 0) => ({ lines: [{ productId: "p1", collectionIds: [], totalPaise: subtotalPaise }], now: NOW, customerUses });
 const refusal = (r: DiscountRule | null, o = order()) => {
   const check = checkDiscount(r, o);
   return check.ok ? null : check.refusal;
