@@ -485,6 +485,29 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
       expect(audit.find((a) => a.action === "edit")!.changes).toMatchObject({ before: { usageLimit: 3, startsAt: null }, after: { usageLimit: 5, startsAt: "2099-01-01T03:30:00.000Z" } });
     });
 
+    it("creates a discount for ticked products and collections, and refuses an id that is no product", async () => {
+      const made = await statusOf(
+        post("/admin/discounts?edit=new&do=create", { ...fields({ code: "bottles5", percent: "5", usageLimit: "", perCustomerLimit: "", minOrder: "" }), [`product:${flaskProduct}`]: "on", [`collection:${insulated}`]: "on" }, "owner@glacial.in").run,
+      );
+      expect(made).toMatchObject({ status: 302 });
+      const [row] = await services.db.select().from(discounts).where(eq(discounts.code, "BOTTLES5"));
+      expect(row).toMatchObject({ productIds: [flaskProduct], collectionIds: [insulated], automatic: false });
+      const ghost = "44444444-4444-4444-8444-444444444444";
+      const refused = await statusOf(post("/admin/discounts?edit=new&do=create", { ...fields({ code: "GHOST5", usageLimit: "", perCustomerLimit: "" }), [`product:${ghost}`]: "on" }, "owner@glacial.in").run);
+      expect(refused).toMatchObject({ status: 400, body: { fieldErrors: { productIds: expect.stringMatching(/no longer exists/) } } });
+      expect(await services.db.select().from(discounts).where(eq(discounts.code, "GHOST5"))).toEqual([]);
+      // Bulk codes through the route: permission first, the form's schema, then one transaction.
+      const bulk = await statusOf(post(`/admin/discounts?edit=${row!.id}&do=generate`, { id: row!.id, count: "3", prefix: "bot" }, "shopkeeper@glacial.in").run);
+      expect(bulk).toMatchObject({ status: 302, location: `/admin/discounts?edit=${row!.id}&saved=3%20codes%20made%20for%20BOTTLES5.` });
+      expect(await statusOf(post(`/admin/discounts?edit=${row!.id}&do=generate`, { id: row!.id, count: "5000", prefix: "bot" }, "shopkeeper@glacial.in").run)).toMatchObject({
+        status: 400,
+        body: { form: "bulk", fieldErrors: { count: "Make from 1 to 1000 codes at a time." } },
+      });
+      const viewer = post(`/admin/discounts?edit=${row!.id}&do=generate`, { id: row!.id, count: "3", prefix: "bot" }, "viewer@glacial.in");
+      expect((await statusOf(viewer.run)).status).toBe(403);
+      expect(viewer.read()).toBe(false);
+    });
+
     it("exports the list as CSV: the same rows, uses and revenue as the screen", async () => {
       const list = await listDiscountsForAdmin(services.db);
       const csv = await discountsCsv(services.db);
@@ -496,6 +519,7 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
       }
       expect(rows.find((r) => r.code === "MONSOON15")).toMatchObject({ revenue_inr: "1252.00", applies_to: "Whole order", value: "15%" });
       expect(rows.find((r) => r.code === "INSULATED20")).toMatchObject({ applies_to: "1 collection" });
+      expect(rows.find((r) => r.code === "BOTTLES5")).toMatchObject({ applies_to: "1 product, 1 collection", bulk_codes: "3", bulk_codes_used: "0" });
       expect(rows.find((r) => r.code === "DIWALI")).toMatchObject({ uses: "10", usage_limit: "10", bulk_codes: "1000", bulk_codes_used: "10" });
 
       // Over HTTP: staff with the right get the file, others a refusal rather than a page.

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { collections, productVariants, products } from "./schema";
 
@@ -64,4 +64,11 @@ export async function discountTargetChoices(db: Db): Promise<{ products: { id: s
     .limit(1_000);
   const collectionRows = await db.select({ id: collections.id, name: collections.name }).from(collections).orderBy(asc(collections.name)).limit(1_000);
   return { products: productRows, collections: collectionRows };
+}
+
+/** Of the ids a discount names, those that are not (or no longer) a product or a collection. */
+export async function unknownDiscountTargets(db: Db, productIds: readonly string[], collectionIds: readonly string[]): Promise<{ products: string[]; collections: string[] }> {
+  const foundProducts = productIds.length ? (await db.select({ id: products.id }).from(products).where(inArray(products.id, [...productIds]))).map((r) => r.id) : [];
+  const foundCollections = collectionIds.length ? (await db.select({ id: collections.id }).from(collections).where(inArray(collections.id, [...collectionIds]))).map((r) => r.id) : [];
+  return { products: productIds.filter((id) => !foundProducts.includes(id)), collections: collectionIds.filter((id) => !foundCollections.includes(id)) };
 }

@@ -1,6 +1,6 @@
 // The catalog module's face for server code: the only file of it that code outside the module imports
 // (besides catalog.ts, its browser-safe face).
-export { catalogCounts, discountTargetChoices, searchProductsForStaff } from "./admin-search.server";
+export { catalogCounts, discountTargetChoices, searchProductsForStaff, unknownDiscountTargets } from "./admin-search.server";
 export { loadBestSellerEditor, saveBestSellers } from "./best-sellers-editor.server";
 export { currentCartPrices, MAX_CART_LINES } from "./cart-prices.server";
 export { notifyCatalogChanged } from "./catalog-events.server";

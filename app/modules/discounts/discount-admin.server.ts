@@ -6,6 +6,7 @@ import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } fro
 import { diff, recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { DiscountFormValues } from "./discount-form";
 import { csvSafeCell } from "~/lib/csv-safe";
+import { unknownDiscountTargets } from "~/modules/catalog/catalog.server";
 import { describeValue, type DiscountKind, type DiscountRule, discountStatus, formatIst, KIND_LABELS } from "./discount-rules";
 import { discountCodes, discountRedemptions, discounts } from "./schema";
 
@@ -90,6 +91,10 @@ export async function saveDiscount(db: Db, actor: AuditActor, input: DiscountFor
     try {
       return await db.transaction(async (tx) => {
         const values = columns(input);
+        // A product or collection deleted while the editor was open is refused, not stored as a dead id.
+        const unknown = await unknownDiscountTargets(tx, input.productIds, input.collectionIds);
+        if (unknown.products.length) throw new RejectedInputError({ productIds: "A product you ticked no longer exists: reload the page and choose again." });
+        if (unknown.collections.length) throw new RejectedInputError({ collectionIds: "A collection you ticked no longer exists: reload the page and choose again." });
         const [clash] = await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.code, input.code));
         if (clash && clash.id !== target.id) throw codeTaken(input.code);
         const [bulkClash] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code));
