@@ -29,6 +29,8 @@ describe("discount codes in Chromium", () => {
         { code: "BIGSPEND", kind: "percentage", percentBasisPoints: 1_000, minOrderPaise: 10_000_000 },
         { code: "WRAPONLY", kind: "percentage", percentBasisPoints: 1_000, productIds: [wrap!.id] },
         { code: "SOLO", kind: "fixed", amountPaise: 5_000, usageLimit: 1 },
+        // Applied to every cart without a code; any code saving more replaces it.
+        { code: "THANKYOU", kind: "fixed", amountPaise: 100, automatic: true },
       ]);
     }, "glacial-admin-");
     server = Object.assign(await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }), { dataDir });
@@ -151,6 +153,9 @@ describe("discount codes in Chromium", () => {
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     await page.waitForURL(`${base}/checkout`);
     await expect.poll(() => page.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
+    // The automatic discount is on the page before anything is typed.
+    expect(await page.getByTestId("checkout-discount-code").textContent()).toBe("THANKYOU");
+    expect(await page.getByRole("status").filter({ hasText: "applied automatically" }).count()).toBe(1);
     await fillContactAndAddress(page, "meera@example.in");
     const cartCookie = (await context.cookies()).find((c) => c.name === "glacial_cart")!;
 
@@ -170,6 +175,8 @@ describe("discount codes in Chromium", () => {
       expect(await shipping(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
     }
     await expectAccessible(page);
+    // A refused code leaves the automatic discount in place.
+    expect(await page.getByTestId("checkout-discount-code").textContent()).toBe("THANKYOU");
 
     await page.getByLabel("Discount code").fill("solo");
     await page.getByRole("button", { name: "Apply" }).click();
