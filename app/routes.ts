@@ -56,6 +56,8 @@ export default [
   route("admin/marketing/subscribers.csv", "routes/admin/marketing-subscribers-csv.ts"),
   route("admin/orders/:id/invoice.pdf", "routes/admin/order-invoice.ts"),
   route("admin/sales/orders.csv", "routes/admin/sales-orders-csv.ts"),
+  route("admin/discounts.csv", "routes/admin/discounts-csv.ts"),
+  route("admin/discounts/:id/codes.csv", "routes/admin/discount-codes-csv.ts"),
   route("admin/reports.csv", "routes/admin/reports-csv.ts"),
   route("admin/orders/:id/notes", "routes/admin/order-notes.ts"),
   route("admin/orders/:id/credit-notes/:noteId", "routes/admin/order-credit-note.ts"),

@@ -56,7 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const quote = await quoteCart(context.services.db, cart, { onlinePayment: online, discountCode: code, email: values.email });
     const fieldErrors: Record<string, string> = quote.discountRefused ? { discountCode: quote.discountRefused.message } : {};
-    return data({ error: "", values: { ...values, discountCode: quote.discount?.code ?? "" }, fieldErrors, quote }, { status: quote.discountRefused ? 400 : 200 });
+    // An automatic discount is not a code the shopper typed: the box keeps only a typed one.
+    const typed = quote.discount && !quote.discount.automatic ? quote.discount.code : "";
+    return data({ error: "", values: { ...values, discountCode: typed }, fieldErrors, quote }, { status: quote.discountRefused ? 400 : 200 });
   }
   const shopper = await currentShopper(context.services.auth, request.headers);
   const result = await placeOrder(context.services, form, cart, { userId: shopper?.id });
@@ -83,7 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "empty-cart":
       return data({ error: "Your cart is empty.", values, fieldErrors: {} }, { status: 400 });
     case "quote-changed": {
-      const discountNow = result.quote.discount?.code ?? "";
+      const discountNow = result.quote.discount && !result.quote.discount.automatic ? result.quote.discount.code : "";
       const message =
         discountNow !== (values.discountCode ?? "").trim().toUpperCase() || result.quote.discountRefused
           ? "Your discount code changed the total. Please review your order below, then place it again."

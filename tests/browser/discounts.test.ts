@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { discounts } from "~/modules/discounts/schema";
+import { products } from "~/modules/catalog/schema";
+import { prepareDemoStore, seedStaff, signInOverHttp, type AdminServer } from "../support/admin-server";
+import { startServer } from "../support/server-process";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
@@ -15,7 +18,22 @@ describe("discount codes in Chromium", () => {
   let base: string;
 
   beforeAll(async () => {
-    server = await startAdminServer([OWNER]);
+    // The store has, besides the demo catalogue, one code per way a code can be refused, and one
+    // limited to a single use (a code for a product nobody can buy is "not for these items").
+    const dataDir = await prepareDemoStore(async (database) => {
+      await seedStaff(database, [OWNER]);
+      const [wrap] = await database.db.insert(products).values({ slug: "gift-wrap", title: "Gift wrap", status: "draft", hsnCode: "48239090" }).returning();
+      await database.db.insert(discounts).values([
+        { code: "LASTYEAR", kind: "percentage", percentBasisPoints: 1_000, endsAt: new Date("2025-01-01T00:00:00Z") },
+        { code: "NEXTYEAR", kind: "percentage", percentBasisPoints: 1_000, startsAt: new Date("2099-06-01T04:30:00Z") },
+        { code: "BIGSPEND", kind: "percentage", percentBasisPoints: 1_000, minOrderPaise: 10_000_000 },
+        { code: "WRAPONLY", kind: "percentage", percentBasisPoints: 1_000, productIds: [wrap!.id] },
+        { code: "SOLO", kind: "fixed", amountPaise: 5_000, usageLimit: 1 },
+        // Applied to every cart without a code; any code saving more replaces it.
+        { code: "THANKYOU", kind: "fixed", amountPaise: 100, automatic: true },
+      ]);
+    }, "glacial-admin-");
+    server = Object.assign(await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn" }), { dataDir });
     base = server.url;
     browser = await launchBrowser();
   }, 180_000);
@@ -48,7 +66,7 @@ describe("discount codes in Chromium", () => {
     await admin.goto(`${base}/admin/discounts`);
     await admin.getByRole("link", { name: "New discount" }).click();
     const editor = admin.getByRole("form", { name: "New discount" });
-    await editor.getByLabel("Code").fill("save10");
+    await editor.getByLabel("Code", { exact: true }).fill("save10");
     await editor.getByLabel("Percentage off").fill("150");
     await editor.getByRole("button", { name: "Create discount" }).click();
     // Checked in the browser with the server's schema, beside the field.
@@ -116,5 +134,73 @@ describe("discount codes in Chromium", () => {
     await admin.goto(`${base}/admin/discounts`);
     expect(await admin.getByRole("row", { name: /SAVE10/ }).textContent()).toContain("2 / 5");
     await staff.close();
+  });
+
+  it("tells the shopper why each code is refused, and staff see a use counted after a purchase", async () => {
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
+    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const admin = await staff.newPage();
+    await admin.goto(`${base}/admin/discounts`);
+    expect(await admin.getByRole("row", { name: /SOLO/ }).textContent()).toContain("0 / 1");
+    expect(await admin.getByRole("row", { name: /WRAPONLY/ }).textContent()).toContain("1 product");
+
+    const { context, page } = await openStorefront(browser);
+    const { cards } = (await (await fetch(`${base}/api/best-sellers?limit=1`)).json()) as { cards: { slug: string }[] };
+    await page.goto(`${base}/product/${cards[0]!.slug}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Add to Cart" }).first().click();
+    await page.getByRole("link", { name: "Proceed to Checkout" }).click();
+    await page.waitForURL(`${base}/checkout`);
+    await expect.poll(() => page.getByRole("button", { name: /^Place order/ }).isEnabled()).toBe(true);
+    // The automatic discount is on the page before anything is typed.
+    expect(await page.getByTestId("checkout-discount-code").textContent()).toBe("THANKYOU");
+    expect(await page.getByRole("status").filter({ hasText: "applied automatically" }).count()).toBe(1);
+    await fillContactAndAddress(page, "meera@example.in");
+    const cartCookie = (await context.cookies()).find((c) => c.name === "glacial_cart")!;
+
+    const refusals: [string, RegExp][] = [
+      ["nope", /^We don't recognise this code\. Check it for a typing mistake\.$/],
+      ["lastyear", /^This code has expired\.$/],
+      ["NextYear", /^This code is not valid yet: it starts on 1 Jun 2099, 10:00 am IST\.$/],
+      ["bigspend", /^Add ₹[\d,]+ more to use this code\.$/],
+      ["wraponly", /^This code is not for the items in your cart\.$/],
+    ];
+    for (const [code, message] of refusals) {
+      await page.getByLabel("Discount code").fill(code);
+      await page.getByRole("button", { name: "Apply" }).click();
+      await expect.poll(() => page.getByText(message).count(), { timeout: 10_000 }).toBe(1);
+      // The message is tied to the box for screen readers, and nothing typed is lost.
+      expect(await page.getByLabel("Discount code").getAttribute("aria-invalid")).toBe("true");
+      expect(await shipping(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
+    }
+    await expectAccessible(page);
+    // A refused code leaves the automatic discount in place.
+    expect(await page.getByTestId("checkout-discount-code").textContent()).toBe("THANKYOU");
+
+    await page.getByLabel("Discount code").fill("solo");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect.poll(() => page.getByTestId("checkout-discount-code").textContent()).toBe("SOLO");
+    await page.getByRole("button", { name: /^Place order/ }).click();
+    await page.waitForURL(/\/thank-you\?order=GL-\d{6}&key=/);
+    expect(await page.getByTestId("order-discount").textContent()).toContain("Discount (SOLO)");
+    await context.close();
+
+    // Staff see the use counted.
+    await admin.reload();
+    expect(await admin.getByRole("row", { name: /SOLO/ }).textContent()).toContain("1 / 1");
+    await staff.close();
+
+    // The next shopper, with the same cart (without script: the page is priced from the cart cookie alone), is told the code is used up.
+    const next = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 } });
+    await next.addCookies([{ name: cartCookie.name, value: cartCookie.value, domain: "127.0.0.1", path: "/" }]);
+    const late = await next.newPage();
+    await late.goto(`${base}/checkout`);
+    await fillContactAndAddress(late, "ravi@example.in");
+    await late.getByLabel("Discount code").fill("SOLO");
+    await late.getByRole("button", { name: "Apply" }).click();
+    await late.waitForLoadState();
+    await expect.poll(() => late.getByText("This code has reached its usage limit.").count(), { timeout: 10_000 }).toBe(1);
+    await next.close();
   });
 });

@@ -217,22 +217,22 @@ function AddressFields({ prefix, v, err }: { prefix: "ship" | "bill"; v: (n: str
   const section = prefix === "ship" ? "shipping" : "billing";
   return (
     <>
-      <TextField label="Full name" name={n("Name")} autoComplete={`${section} name`} defaultValue={v(n("Name"))} error={err(n("Name"))} required />
-      <TextField label="Address line 1" name={n("Line1")} autoComplete={`${section} address-line1`} hint="House or flat number, building, street" defaultValue={v(n("Line1"))} error={err(n("Line1"))} required />
-      <TextField label="Address line 2 (optional)" name={n("Line2")} autoComplete={`${section} address-line2`} defaultValue={v(n("Line2"))} error={err(n("Line2"))} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="City" name={n("City")} autoComplete={`${section} address-level2`} defaultValue={v(n("City"))} error={err(n("City"))} required />
-        <TextField label="PIN code" name={n("Pin")} autoComplete={`${section} postal-code`} inputMode="numeric" maxLength={6} defaultValue={v(n("Pin"))} error={err(n("Pin"))} required />
-      </div>
-      <SelectField label="State or union territory" name={n("State")} autoComplete={`${section} address-level1`} defaultValue={v(n("State"))} error={err(n("State"))} required>
-        <option value="">Choose...</option>
-        {INDIAN_STATES.map((s) => (
-          <option key={s.code} value={s.code}>
-            {s.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField label="Landmark (optional)" name={n("Landmark")} defaultValue={v(n("Landmark"))} error={err(n("Landmark"))} />
+        <TextField label="Full name" name={n("Name")} autoComplete={`${section} name`} defaultValue={v(n("Name"))} error={err(n("Name"))} required />
+        <TextField label="Address line 1" name={n("Line1")} autoComplete={`${section} address-line1`} hint="House or flat number, building, street" defaultValue={v(n("Line1"))} error={err(n("Line1"))} required />
+        <TextField label="Address line 2 (optional)" name={n("Line2")} autoComplete={`${section} address-line2`} defaultValue={v(n("Line2"))} error={err(n("Line2"))} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="City" name={n("City")} autoComplete={`${section} address-level2`} defaultValue={v(n("City"))} error={err(n("City"))} required />
+          <TextField label="PIN code" name={n("Pin")} autoComplete={`${section} postal-code`} inputMode="numeric" maxLength={6} defaultValue={v(n("Pin"))} error={err(n("Pin"))} required />
+        </div>
+        <SelectField label="State or union territory" name={n("State")} autoComplete={`${section} address-level1`} defaultValue={v(n("State"))} error={err(n("State"))} required>
+          <option value="">Choose...</option>
+          {INDIAN_STATES.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Landmark (optional)" name={n("Landmark")} defaultValue={v(n("Landmark"))} error={err(n("Landmark"))} />
     </>
   );
 }
@@ -244,7 +244,7 @@ function AddressFields({ prefix, v, err }: { prefix: "ship" | "bill"; v: (n: str
  */
 function DiscountBox({ quote, error, busy }: { quote: Quote; error?: string; busy: boolean }) {
   const applied = quote.discount;
-  if (applied) {
+  if (applied && !applied.automatic) {
     return (
       <div className="mt-4 flex items-center justify-between gap-3 rounded-md bg-teal-50 px-3 py-2 text-sm text-teal-900" role="status">
         <input type="hidden" name="discountCode" value={applied.code} form={CHECKOUT_FORM} />
@@ -264,23 +264,30 @@ function DiscountBox({ quote, error, busy }: { quote: Quote; error?: string; bus
     event.currentTarget.closest("div[data-discount-box]")?.querySelector<HTMLButtonElement>("button[value='apply-discount']")?.click();
   };
   return (
-    <div data-discount-box className="mt-4 flex items-start gap-2">
-      {/* A new answer from the server starts the box empty again. */}
-      <TextField
-        key={`${quote.digest}-${quote.discountRefused?.code ?? ""}`}
-        label="Discount code"
-        name="discountCode"
-        form={CHECKOUT_FORM}
-        autoComplete="off"
-        className="flex-1"
-        defaultValue={quote.discountRefused?.code ?? ""}
-        error={error}
-        onKeyDown={applyOnEnter}
-      />
-      <button type="submit" name="intent" value="apply-discount" form={CHECKOUT_FORM} disabled={busy} className="mt-6 rounded-full border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60">
-        {busy ? "Applying..." : "Apply"}
-      </button>
-    </div>
+    <>
+      {applied ? (
+        <p className="mt-4 rounded-md bg-teal-50 px-3 py-2 text-sm text-teal-900" role="status">
+          Discount <strong data-testid="checkout-discount-code">{applied.code}</strong> applied automatically. A code you type replaces it when it saves at least as much.
+        </p>
+      ) : null}
+      <div data-discount-box className="mt-4 flex items-start gap-2">
+        {/* A new answer from the server starts the box empty again. */}
+        <TextField
+          key={`${quote.digest}-${quote.discountRefused?.code ?? ""}`}
+          label="Discount code"
+          name="discountCode"
+          form={CHECKOUT_FORM}
+          autoComplete="off"
+          className="flex-1"
+          defaultValue={quote.discountRefused?.code ?? ""}
+          error={error}
+          onKeyDown={applyOnEnter}
+        />
+        <button type="submit" name="intent" value="apply-discount" form={CHECKOUT_FORM} disabled={busy} className="mt-6 rounded-full border border-slate-400 px-4 py-2 font-semibold disabled:opacity-60">
+          {busy ? "Applying..." : "Apply"}
+        </button>
+      </div>
+    </>
   );
 }
 

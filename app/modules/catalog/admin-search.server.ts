@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, exists, ilike, inArray, or } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { collections, productVariants, products } from "./schema";
 
@@ -52,4 +52,23 @@ export async function catalogCounts(db: Db): Promise<{ products: number; activeP
 export async function productSummary(db: Db, id: string): Promise<{ id: string; title: string; status: string } | null> {
   const [row] = await db.select({ id: products.id, title: products.title, status: products.status }).from(products).where(eq(products.id, id));
   return row ?? null;
+}
+
+/** What a discount can be aimed at: every product not archived and every collection, by name (a few hundred at most in this shop). */
+export async function discountTargetChoices(db: Db): Promise<{ products: { id: string; title: string }[]; collections: { id: string; name: string }[] }> {
+  const productRows = await db
+    .select({ id: products.id, title: products.title })
+    .from(products)
+    .where(or(eq(products.status, "active"), eq(products.status, "draft")))
+    .orderBy(asc(products.title))
+    .limit(1_000);
+  const collectionRows = await db.select({ id: collections.id, name: collections.name }).from(collections).orderBy(asc(collections.name)).limit(1_000);
+  return { products: productRows, collections: collectionRows };
+}
+
+/** Of the ids a discount names, those that are not (or no longer) a product or a collection. */
+export async function unknownDiscountTargets(db: Db, productIds: readonly string[], collectionIds: readonly string[]): Promise<{ products: string[]; collections: string[] }> {
+  const foundProducts = productIds.length ? (await db.select({ id: products.id }).from(products).where(inArray(products.id, [...productIds]))).map((r) => r.id) : [];
+  const foundCollections = collectionIds.length ? (await db.select({ id: collections.id }).from(collections).where(inArray(collections.id, [...collectionIds]))).map((r) => r.id) : [];
+  return { products: productIds.filter((id) => !foundProducts.includes(id)), collections: collectionIds.filter((id) => !foundCollections.includes(id)) };
 }

@@ -1,6 +1,6 @@
 // The catalog module's face for server code: the only file of it that code outside the module imports
 // (besides catalog.ts, its browser-safe face).
-export { catalogCounts, searchProductsForStaff } from "./admin-search.server";
+export { catalogCounts, discountTargetChoices, searchProductsForStaff, unknownDiscountTargets } from "./admin-search.server";
 export { loadBestSellerEditor, saveBestSellers } from "./best-sellers-editor.server";
 export { currentCartPrices, MAX_CART_LINES } from "./cart-prices.server";
 export { notifyCatalogChanged } from "./catalog-events.server";
@@ -19,5 +19,5 @@ export { deleteImageAsStaff, type MediaResult, reorderImagesAsStaff, setPrimaryI
 export { products } from "./schema";
 export { searchProducts } from "./search.server";
 export { commitShopifyImport, CsvFormatError, exportShopifyCsv, type ImportPlan, planShopifyImport } from "./shopify-csv.server";
-export { collectionsOfProducts, type LowStockVariant, lowStockVariants, returnStock, type SellableVariant, sellableVariants, takeStock } from "./stock.server";
+export { collectionIdsOfProducts, collectionsOfProducts, type LowStockVariant, lowStockVariants, returnStock, type SellableVariant, sellableVariants, takeStock } from "./stock.server";
 export { listProductVariants, type ProductVariantRow } from "./variants.server";

@@ -81,6 +81,18 @@ export async function lowStockVariants(db: DbOrTx, threshold: number, limit: num
 }
 
 /** Every product's collections (a product may be in several), for reports that sum sales per collection. */
+/** The collections each of `productIds` is in (a discount aimed at collections asks). */
+export async function collectionIdsOfProducts(db: DbOrTx, productIds: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (productIds.length === 0) return out;
+  const rows = await db
+    .select({ productId: productCollections.productId, collectionId: productCollections.collectionId })
+    .from(productCollections)
+    .where(inArray(productCollections.productId, [...productIds]));
+  for (const r of rows) out.set(r.productId, [...(out.get(r.productId) ?? []), r.collectionId]);
+  return out;
+}
+
 export async function collectionsOfProducts(db: DbOrTx): Promise<{ productId: string; collectionId: string; name: string }[]> {
   return db
     .select({ productId: productCollections.productId, collectionId: collections.id, name: collections.name })

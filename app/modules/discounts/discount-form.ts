@@ -58,10 +58,46 @@ const optionalMoment = (label: string) =>
     return date;
   });
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** At most this many products and collections named by one discount. */
+export const MAX_TARGETS = 200;
+
+/**
+ * The editor ticks products and collections with one checkbox each, named `product:<id>` and
+ * `collection:<id>` (a form posts a repeated name as one value only, once read into an object),
+ * so they are gathered here into `productIds` / `collectionIds`, comma-separated.
+ */
+function gatherTargets(raw: unknown): unknown {
+  if (!raw || typeof raw !== "object") return raw;
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  const pick = (prefix: string) =>
+    Object.keys(out)
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => k.slice(prefix.length));
+  const products = pick("product:");
+  const collections = pick("collection:");
+  if (products.length) out.productIds = [String(out.productIds ?? ""), ...products].filter(Boolean).join(",");
+  if (collections.length) out.collectionIds = [String(out.collectionIds ?? ""), ...collections].filter(Boolean).join(",");
+  return out;
+}
+
+const idList = (label: string) =>
+  text.transform((s, ctx) => {
+    const ids = [...new Set(s.split(",").map((t) => t.trim()).filter(Boolean))];
+    if (ids.length > MAX_TARGETS || ids.some((id) => !UUID.test(id))) {
+      ctx.addIssue({ code: "custom", message: `Choose ${label} from the list (at most ${MAX_TARGETS}).` });
+      return z.NEVER;
+    }
+    return ids.map((id) => id.toLowerCase());
+  });
+
 const PERCENT_MESSAGE = "Percentage must be a whole number from 1 to 100.";
 const AMOUNT_MESSAGE = "Amount must be at least ₹1, like 200 or 199.50.";
 
-export const discountForm = z
+export const discountForm = z.preprocess(
+  gatherTargets,
+  z
   .object({
     code: text.pipe(
       z
@@ -87,6 +123,10 @@ export const discountForm = z
     endsAt: optionalMoment("End"),
     usageLimit: optionalCount("Total uses"),
     perCustomerLimit: optionalCount("Uses per customer"),
+    /** A ticked checkbox sends "on"; an unticked one sends nothing. */
+    automatic: text.transform((s) => s === "on" || s === "true"),
+    productIds: idList("products"),
+    collectionIds: idList("collections"),
   })
   .transform((v, ctx) => {
     let percentBasisPoints: number | null = null;
@@ -117,13 +157,17 @@ export const discountForm = z
       endsAt: v.endsAt,
       usageLimit: v.usageLimit,
       perCustomerLimit: v.perCustomerLimit,
+      automatic: v.automatic,
+      productIds: v.productIds,
+      collectionIds: v.collectionIds,
     };
-  });
+  }),
+);
 
 export type DiscountFormValues = z.output<typeof discountForm>;
 
 /** The form's inputs as the browser sends them, for filling the editor. */
-export function discountFormDefaults(d?: Partial<DiscountFormValues>): Record<string, string> {
+export function discountFormDefaults(d?: Partial<Omit<DiscountFormValues, "productIds" | "collectionIds">> & { productIds?: readonly string[]; collectionIds?: readonly string[] }): Record<string, string> {
   const rupees = (p: number | null | undefined) => (p ? (p % 100 === 0 ? String(p / 100) : (p / 100).toFixed(2)) : "");
   return {
     code: d?.code ?? "",
@@ -135,5 +179,22 @@ export function discountFormDefaults(d?: Partial<DiscountFormValues>): Record<st
     endsAt: dateToIstInput(d?.endsAt ?? null),
     usageLimit: d?.usageLimit ? String(d.usageLimit) : "",
     perCustomerLimit: d?.perCustomerLimit ? String(d.perCustomerLimit) : "",
+    automatic: d?.automatic ? "on" : "",
+    productIds: (d?.productIds ?? []).join(","),
+    collectionIds: (d?.collectionIds ?? []).join(","),
   };
 }
+
+/** Most bulk codes made at once (one transaction, one download). */
+export const MAX_BULK_CODES = 1_000;
+
+/** Bulk codes for one discount: how many, and the prefix before each random part. */
+export const bulkCodesForm = z.object({
+  count: text.refine((s) => /^\d{1,4}$/.test(s.trim()) && Number(s) >= 1 && Number(s) <= MAX_BULK_CODES, `Make from 1 to ${MAX_BULK_CODES} codes at a time.`).transform(Number),
+  prefix: text.pipe(
+    z
+      .string()
+      .transform(normaliseCode)
+      .pipe(z.string().regex(/^[A-Z0-9]{2,12}$/, "A prefix is 2 to 12 letters and digits, like DIWALI.")),
+  ),
+});

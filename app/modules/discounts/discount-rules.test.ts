@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { priceOrder } from "~/modules/orders/pricing";
-import { discountForm, istInputToDate, dateToIstInput } from "./discount-form";
-import { checkDiscount, discountOnGoods, discountStatus, refusalMessage, splitProportionally, type DiscountRule } from "./discount-rules";
+import { bulkCodesForm, discountForm, istInputToDate, dateToIstInput } from "./discount-form";
+import { checkDiscount, discountOnGoods, discountOnLines, discountStatus, lineEligible, refusalMessage, splitProportionally, typedCodeWins, type DiscountRule } from "./discount-rules";
 
 const NOW = new Date("2026-05-10T06:30:00Z"); // 10 May 2026, 12:00 IST
 
@@ -19,11 +19,14 @@ function rule(overrides: Partial<DiscountRule> = {}): DiscountRule {
     perCustomerLimit: null,
     usedCount: 0,
     active: true,
+    automatic: false,
+    productIds: [],
+    collectionIds: [],
     ...overrides,
   };
 }
 
-const order = (subtotalPaise = 100_000, customerUses = 0) => ({ subtotalPaise, now: NOW, customerUses });
+const order = (subtotalPaise = 100_000, customerUses = 0) => ({ lines: [{ productId: "p1", collectionIds: [], totalPaise: subtotalPaise }], now: NOW, customerUses });
 const refusal = (r: DiscountRule | null, o = order()) => {
   const check = checkDiscount(r, o);
   return check.ok ? null : check.refusal;
@@ -150,6 +153,9 @@ describe("the editor's schema", () => {
       endsAt: null,
       usageLimit: 10,
       perCustomerLimit: 1,
+      automatic: false,
+      productIds: [],
+      collectionIds: [],
     });
     expect(istInputToDate("2026-02-30T10:00")).toBeNull();
     expect(dateToIstInput(new Date("2026-06-01T04:30:00Z"))).toBe("2026-06-01T10:00");
@@ -167,5 +173,57 @@ describe("the editor's schema", () => {
     expect(issues({ ...base, endsAt: "2026-05-01T10:00" })).toEqual({ endsAt: "End must be after the start." });
     expect(issues({ ...base, usageLimit: "-1" })).toHaveProperty("usageLimit");
     expect(issues({ ...base, perCustomerLimit: "11" })).toHaveProperty("perCustomerLimit");
+  });
+});
+
+describe("codes for chosen products or collections", () => {
+  const P1 = "11111111-1111-4111-8111-111111111111";
+  const P2 = "22222222-2222-4222-8222-222222222222";
+  const C1 = "33333333-3333-4333-8333-333333333333";
+  const lines = [
+    { productId: P1, collectionIds: [], totalPaise: 129_900 },
+    { productId: P2, collectionIds: [C1], totalPaise: 49_900 },
+  ];
+  const cart = { lines, now: NOW, customerUses: 0 };
+
+  it("reaches a line by its product or by one of its collections; an untargeted code reaches every line", () => {
+    expect(lines.map((l) => lineEligible(rule(), l))).toEqual([true, true]);
+    expect(lines.map((l) => lineEligible(rule({ productIds: [P1] }), l))).toEqual([true, false]);
+    expect(lines.map((l) => lineEligible(rule({ collectionIds: [C1] }), l))).toEqual([false, true]);
+  });
+
+  it("refuses a cart with nothing it is for, and counts the minimum on the lines it reaches", () => {
+    expect(checkDiscount(rule({ productIds: ["44444444-4444-4444-8444-444444444444"] }), cart)).toEqual({ ok: false, refusal: { reason: "not-for-items" } });
+    expect(refusalMessage({ reason: "not-for-items" })).toBe("This code is not for the items in your cart.");
+    // ₹1,000 minimum on the collection's ₹499 line: ₹501 short, whatever else is in the cart.
+    expect(checkDiscount(rule({ collectionIds: [C1], minOrderPaise: 100_000 }), cart)).toEqual({ ok: false, refusal: { reason: "minimum", shortfallPaise: 50_100 } });
+    expect(discountOnLines(rule({ collectionIds: [C1], percentBasisPoints: 1_000 }), lines)).toEqual({ eligible: [false, true], goodsPaise: 4_990 });
+  });
+
+  it("says a spent bulk code is spent, after a used-up discount", () => {
+    expect(checkDiscount(rule(), { ...cart, codeSpent: true })).toEqual({ ok: false, refusal: { reason: "code-spent" } });
+    expect(checkDiscount(rule({ usageLimit: 1, usedCount: 1 }), { ...cart, codeSpent: true })).toEqual({ ok: false, refusal: { reason: "used-up" } });
+  });
+
+  it("lets a typed code replace an automatic discount when it saves at least as much", () => {
+    expect(typedCodeWins({ goodsPaise: 5_000, shippingWaivedPaise: 0 }, { goodsPaise: 0, shippingWaivedPaise: 5_000 })).toBe(true);
+    expect(typedCodeWins({ goodsPaise: 4_999, shippingWaivedPaise: 0 }, { goodsPaise: 5_000, shippingWaivedPaise: 0 })).toBe(false);
+    expect(typedCodeWins({ goodsPaise: 1, shippingWaivedPaise: 0 }, null)).toBe(true);
+  });
+
+  it("gathers the editor's ticked products and collections, and refuses ids that are not ids", () => {
+    const base = { code: "bottles", kind: "percentage", percent: "10", amount: "", minOrder: "", startsAt: "", endsAt: "", usageLimit: "", perCustomerLimit: "" };
+    const parsed = discountForm.parse({ ...base, [`product:${P1}`]: "on", [`collection:${C1}`]: "on", automatic: "on" });
+    expect(parsed).toMatchObject({ productIds: [P1], collectionIds: [C1], automatic: true });
+    expect(discountForm.parse(base)).toMatchObject({ productIds: [], collectionIds: [], automatic: false });
+    expect(discountForm.safeParse({ ...base, "product:nope": "on" }).success).toBe(false);
+  });
+
+  it("takes 1 to 1000 bulk codes with a prefix of 2 to 12 letters and digits", () => {
+    expect(bulkCodesForm.parse({ count: "500", prefix: "diwali" })).toEqual({ count: 500, prefix: "DIWALI" });
+    expect(bulkCodesForm.safeParse({ count: "1001", prefix: "DIWALI" }).success).toBe(false);
+    expect(bulkCodesForm.safeParse({ count: "0", prefix: "DIWALI" }).success).toBe(false);
+    expect(bulkCodesForm.safeParse({ count: "5", prefix: "A" }).success).toBe(false);
+    expect(bulkCodesForm.safeParse({ count: "5", prefix: "DIWALI-2026" }).success).toBe(false);
   });
 });

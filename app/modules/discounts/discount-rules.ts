@@ -26,6 +26,11 @@ export type DiscountRule = {
   perCustomerLimit: number | null;
   usedCount: number;
   active: boolean;
+  /** Applied without typing (the code is then only its name). */
+  automatic: boolean;
+  /** Both empty: the whole order. Otherwise the lines of these products, or of products in these collections. */
+  productIds: readonly string[];
+  collectionIds: readonly string[];
 };
 
 export type DiscountRefusal =
@@ -35,7 +40,12 @@ export type DiscountRefusal =
   | { reason: "not-yet"; startsAt: Date }
   | { reason: "minimum"; shortfallPaise: number }
   | { reason: "used-up" }
-  | { reason: "already-used" };
+  | { reason: "already-used" }
+  /** A bulk code is good for one order, and this one has had it. */
+  | { reason: "code-spent" }
+  | { reason: "not-for-items" }
+  /** The automatic discount already on the order saves more than the code typed. */
+  | { reason: "automatic-better"; name: string };
 
 export type DiscountCheck = { ok: true } | { ok: false; refusal: DiscountRefusal };
 
@@ -44,20 +54,49 @@ export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
+/** One line of the cart as the rules see it: which product, in which collections, for how much. */
+export type DiscountLine = { productId: string | null; collectionIds: readonly string[]; totalPaise: number };
+
+export function isTargeted(rule: Pick<DiscountRule, "productIds" | "collectionIds">): boolean {
+  return rule.productIds.length > 0 || rule.collectionIds.length > 0;
+}
+
+/** Whether the discount reaches this line: every line when it is not targeted. */
+export function lineEligible(rule: Pick<DiscountRule, "productIds" | "collectionIds">, line: Pick<DiscountLine, "productId" | "collectionIds">): boolean {
+  if (!isTargeted(rule)) return true;
+  if (line.productId && rule.productIds.includes(line.productId)) return true;
+  return line.collectionIds.some((c) => rule.collectionIds.includes(c));
+}
+
+export type CartForDiscount = { lines: readonly DiscountLine[]; now: Date; customerUses: number; codeSpent?: boolean };
+
 /**
- * Whether `rule` may be used on an order of `subtotalPaise` (the goods before any discount) at
- * `now`, by a shopper who has used it `customerUses` times. The order of the checks is the order
- * a shopper can act on: a code that will never work again is said first, the minimum last but one.
+ * Whether `rule` may be used on a cart at `now`, by a shopper who has used it `customerUses`
+ * times. The minimum order value is counted on the lines the discount reaches (their goods before
+ * any discount): a code for bottles asks for that much spent on bottles. The order of the checks
+ * is the order a shopper can act on: a code that will never work again is said first, then a
+ * cart it does not fit, the minimum last.
  */
-export function checkDiscount(rule: DiscountRule | null, order: { subtotalPaise: number; now: Date; customerUses: number }): DiscountCheck {
+export function checkDiscount(rule: DiscountRule | null, cart: CartForDiscount): DiscountCheck {
   if (!rule) return { ok: false, refusal: { reason: "unknown" } };
   if (!rule.active) return { ok: false, refusal: { reason: "inactive" } };
-  if (rule.endsAt && order.now.getTime() >= rule.endsAt.getTime()) return { ok: false, refusal: { reason: "expired" } };
-  if (rule.startsAt && order.now.getTime() < rule.startsAt.getTime()) return { ok: false, refusal: { reason: "not-yet", startsAt: rule.startsAt } };
+  if (rule.endsAt && cart.now.getTime() >= rule.endsAt.getTime()) return { ok: false, refusal: { reason: "expired" } };
+  if (rule.startsAt && cart.now.getTime() < rule.startsAt.getTime()) return { ok: false, refusal: { reason: "not-yet", startsAt: rule.startsAt } };
   if (rule.usageLimit !== null && rule.usedCount >= rule.usageLimit) return { ok: false, refusal: { reason: "used-up" } };
-  if (rule.perCustomerLimit !== null && order.customerUses >= rule.perCustomerLimit) return { ok: false, refusal: { reason: "already-used" } };
-  if (order.subtotalPaise < rule.minOrderPaise) return { ok: false, refusal: { reason: "minimum", shortfallPaise: rule.minOrderPaise - order.subtotalPaise } };
+  if (cart.codeSpent) return { ok: false, refusal: { reason: "code-spent" } };
+  if (rule.perCustomerLimit !== null && cart.customerUses >= rule.perCustomerLimit) return { ok: false, refusal: { reason: "already-used" } };
+  const eligible = cart.lines.filter((l) => lineEligible(rule, l));
+  if (eligible.length === 0) return { ok: false, refusal: { reason: "not-for-items" } };
+  const eligiblePaise = eligible.reduce((n, l) => n + l.totalPaise, 0);
+  if (eligiblePaise < rule.minOrderPaise) return { ok: false, refusal: { reason: "minimum", shortfallPaise: rule.minOrderPaise - eligiblePaise } };
   return { ok: true };
+}
+
+/** The discount on a cart it may be used on: which lines it reaches and what it takes off their goods. */
+export function discountOnLines(rule: DiscountRule, lines: readonly DiscountLine[]): { eligible: boolean[]; goodsPaise: number } {
+  const eligible = lines.map((l) => lineEligible(rule, l));
+  const base = lines.reduce((n, l, i) => n + (eligible[i] ? l.totalPaise : 0), 0);
+  return { eligible, goodsPaise: discountOnGoods(rule, base) };
 }
 
 /**
@@ -118,6 +157,12 @@ export function refusalMessage(refusal: DiscountRefusal): string {
       return "This code has reached its usage limit.";
     case "already-used":
       return "You have already used this code.";
+    case "code-spent":
+      return "This code has already been used.";
+    case "not-for-items":
+      return "This code is not for the items in your cart.";
+    case "automatic-better":
+      return `Your order already has the ${refusal.name} discount, which saves you more than this code.`;
   }
 }
 
@@ -138,5 +183,22 @@ export function describeValue(rule: Pick<DiscountRule, "kind" | "percentBasisPoi
   return "Free shipping";
 }
 
-/** A discount as applied to one order: what the checkout, the order and the invoice show. */
-export type AppliedDiscount = { code: string; kind: DiscountKind; goodsPaise: number; shippingWaivedPaise: number };
+/**
+ * A discount as applied to one order: what the checkout, the order and the invoice show.
+ * `eligible` follows the quote's lines (the lines the discount's goods amount is spread over).
+ */
+export type AppliedDiscount = { code: string; kind: DiscountKind; goodsPaise: number; shippingWaivedPaise: number; automatic: boolean; eligible: boolean[] };
+
+/** What a discount saves the shopper in all: off the goods and off the shipping. */
+export function savingOf(d: Pick<AppliedDiscount, "goodsPaise" | "shippingWaivedPaise">): number {
+  return d.goodsPaise + d.shippingWaivedPaise;
+}
+
+/**
+ * One discount per order. Among the automatic discounts the largest saving wins (ties: the one
+ * listed first, i.e. made first). A typed code then replaces it when it saves at least as much:
+ * the shopper asked for it, and loses nothing by it.
+ */
+export function typedCodeWins(typed: Pick<AppliedDiscount, "goodsPaise" | "shippingWaivedPaise">, automatic: Pick<AppliedDiscount, "goodsPaise" | "shippingWaivedPaise"> | null): boolean {
+  return !automatic || savingOf(typed) >= savingOf(automatic);
+}

@@ -1,4 +1,15 @@
 // The discounts module's face for server code: the only file of it that code outside the module
 // imports (besides discounts.ts, its browser-safe face).
-export { type CodeLookup, DiscountUsedUp, lookUpCode, recordRedemption } from "./redemption.server";
-export { type AdminDiscount, getDiscountForAdmin, listDiscountsForAdmin, saveDiscount, setDiscountActive } from "./discount-admin.server";
+export { automaticDiscounts, type CodeLookup, DiscountUsedUp, lockAutomaticDiscount, lookUpCode, markRedemptionPaid, recordRedemption, releaseRedemption } from "./redemption.server";
+export {
+  type AdminDiscount,
+  appliesTo,
+  DISCOUNT_CSV_HEADER,
+  discountsCsv,
+  generateBulkCodes,
+  getDiscountForAdmin,
+  listBulkCodes,
+  listDiscountsForAdmin,
+  saveDiscount,
+  setDiscountActive,
+} from "./discount-admin.server";

@@ -1,8 +1,9 @@
 // The discounts module's browser-safe face: its rules, types and the editor's schema for code
 // outside the module, browser code included. Server code is reached through discounts.server.ts.
-export { dateToIstInput, discountForm, discountFormDefaults, type DiscountFormValues, istInputToDate } from "./discount-form";
+export { bulkCodesForm, dateToIstInput, discountForm, discountFormDefaults, type DiscountFormValues, istInputToDate, MAX_BULK_CODES, MAX_TARGETS } from "./discount-form";
 export {
   type AppliedDiscount,
+  type CartForDiscount,
   checkDiscount,
   describeValue,
   DISCOUNT_KINDS,
@@ -11,11 +12,17 @@ export {
   type DiscountRefusal,
   type DiscountRule,
   type DiscountStatus,
+  type DiscountLine,
   discountOnGoods,
+  discountOnLines,
   discountStatus,
   formatIst,
+  isTargeted,
   KIND_LABELS,
   normaliseCode,
+  lineEligible,
   refusalMessage,
+  savingOf,
   splitProportionally,
+  typedCodeWins,
 } from "./discount-rules";

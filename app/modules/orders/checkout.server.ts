@@ -3,12 +3,12 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import { formatPaise } from "~/lib/money";
 import { TOPICS } from "~/modules/events/events";
-import { sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/catalog.server";
+import { collectionIdsOfProducts, sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/catalog.server";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
 import { normaliseIndianMobile } from "~/lib/india";
 import { getSetting, type SettingValue } from "~/modules/settings/settings.server";
-import { checkDiscount, discountOnGoods, normaliseCode, refusalMessage, type AppliedDiscount } from "~/modules/discounts/discounts";
-import { DiscountUsedUp, lookUpCode, recordRedemption, type CodeLookup } from "~/modules/discounts/discounts.server";
+import { checkDiscount, discountOnLines, normaliseCode, refusalMessage, savingOf, typedCodeWins, type AppliedDiscount, type DiscountLine, type DiscountRule } from "~/modules/discounts/discounts";
+import { automaticDiscounts, DiscountUsedUp, lockAutomaticDiscount, lookUpCode, recordRedemption, type CodeLookup } from "~/modules/discounts/discounts.server";
 import { billingAddressOf, checkoutSchema, shippingAddressOf, type CheckoutForm, type PaymentMethod } from "./checkout-form";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { ensureRazorpayOrder } from "./payments.server";
@@ -61,10 +61,26 @@ async function checkoutSettings(db: Db | Tx): Promise<Settings> {
   return { shipping, cod, tax, gst };
 }
 
-/** A code the shopper asked for, as read from the database, and when it is being used. */
-type DiscountAsked = { code: string; lookup: CodeLookup; now: Date };
+/**
+ * The discounts in play, as read from the database: the code the shopper typed (if any), the live
+ * automatic discounts, the collections of the cart's products (for targeted discounts), and when.
+ */
+type DiscountsInPlay = { code: string | null; lookup: CodeLookup | null; automatics: CodeLookup[]; collections: Map<string, string[]>; now: Date };
 
-function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings: Settings, placeOfSupplyStateCode: string, onlinePayment: PaymentOption, asked?: DiscountAsked): Quote {
+async function discountsInPlay(db: Db | Tx, code: string | null, email: string | null, variants: SellableVariant[], opts: { lock?: boolean } = {}): Promise<DiscountsInPlay> {
+  const now = new Date();
+  // The typed code's lock first (see placeOrder), then the reads that take none.
+  const lookup = code ? await lookUpCode(db, code, email, opts) : null;
+  const automatics = await automaticDiscounts(db, email, now);
+  const productIds = [...new Set(variants.map((v) => v.productId))];
+  const collections = lookup?.rule || automatics.length ? await collectionIdsOfProducts(db, productIds) : new Map<string, string[]>();
+  return { code, lookup, automatics, collections, now };
+}
+
+/** The quote, and which discount (with its lookup) it applies: the one whose use placing the order counts. */
+type Built = { quote: Quote; chosen: CodeLookup | null };
+
+function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings: Settings, placeOfSupplyStateCode: string, onlinePayment: PaymentOption, inPlay?: DiscountsInPlay): Built {
   const byId = new Map(variants.map((v) => [v.variantId, v]));
   const wanted = new Map<string, number>();
   for (const line of cart) wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
@@ -91,25 +107,40 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
   });
   const buyable = lines.filter((l) => l.problem === null);
   const subtotal = buyable.reduce((n, l) => n + l.totalPaise, 0);
-  // The code is judged on the goods before any discount; free shipping is then judged on what the
-  // goods cost after it (the shopper pays that), and a free-shipping code drops the charge.
+  // A discount is judged on the goods before any discount (a targeted one on the lines it
+  // reaches); free shipping is then judged on what the goods cost after it (the shopper pays
+  // that), and a free-shipping discount drops the charge.
+  const discountLines: DiscountLine[] = buyable.map((l) => ({ productId: l.productId, collectionIds: (l.productId && inPlay?.collections.get(l.productId)) || [], totalPaise: l.totalPaise }));
+  const buyableIndex = lines.map((l) => (l.problem === null ? buyable.indexOf(l) : -1));
+  const apply = (rule: DiscountRule): AppliedDiscount => {
+    const { eligible, goodsPaise } = discountOnLines(rule, discountLines);
+    const fee = buyable.length ? shippingFor(subtotal - goodsPaise, settings.shipping) : 0;
+    return { code: rule.code, kind: rule.kind, goodsPaise, shippingWaivedPaise: rule.kind === "free_shipping" ? fee : 0, automatic: rule.automatic, eligible: buyableIndex.map((i) => i >= 0 && eligible[i]!) };
+  };
   let discount: AppliedDiscount | null = null;
+  let chosen: CodeLookup | null = null;
   let discountRefused: Quote["discountRefused"] = null;
-  if (asked) {
-    const check = checkDiscount(asked.lookup.rule, { subtotalPaise: subtotal, now: asked.now, customerUses: asked.lookup.customerUses });
-    if (check.ok) {
-      const rule = asked.lookup.rule!;
-      discount = { code: rule.code, kind: rule.kind, goodsPaise: discountOnGoods(rule, subtotal), shippingWaivedPaise: 0 };
-    } else {
-      discountRefused = { code: normaliseCode(asked.code), message: refusalMessage(check.refusal) };
+  if (inPlay) {
+    const cartFor = (l: CodeLookup) => ({ lines: discountLines, now: inPlay.now, customerUses: l.customerUses, codeSpent: l.bulkCode?.spent ?? false });
+    // The automatic discount that saves most (the first made, on a tie); one that saves nothing is not shown.
+    for (const auto of inPlay.automatics) {
+      if (!checkDiscount(auto.rule, cartFor(auto)).ok) continue;
+      const applied = apply(auto.rule!);
+      if (savingOf(applied) > 0 && (!discount || savingOf(applied) > savingOf(discount))) [discount, chosen] = [applied, auto];
+    }
+    if (inPlay.code && inPlay.lookup) {
+      const check = checkDiscount(inPlay.lookup.rule, cartFor(inPlay.lookup));
+      const typed = check.ok ? apply(inPlay.lookup.rule!) : null;
+      if (!check.ok) discountRefused = { code: normaliseCode(inPlay.code), reason: check.refusal.reason, message: refusalMessage(check.refusal) };
+      else if (typedCodeWins(typed!, discount)) [discount, chosen] = [{ ...typed!, code: inPlay.lookup.bulkCode?.code ?? typed!.code }, inPlay.lookup];
+      else discountRefused = { code: normaliseCode(inPlay.code), reason: "automatic-better", message: refusalMessage({ reason: "automatic-better", name: discount!.code }) };
     }
   }
   const shippingFee = buyable.length ? shippingFor(subtotal - (discount?.goodsPaise ?? 0), settings.shipping) : 0;
-  if (discount?.kind === "free_shipping") discount.shippingWaivedPaise = shippingFee;
   const shippingPaise = shippingFee - (discount?.shippingWaivedPaise ?? 0);
   const totals = priceOrder(
     buyable.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
-    { shippingPaise, codFeePaise: 0, discountPaise: discount?.goodsPaise ?? 0 },
+    { shippingPaise, codFeePaise: 0, discountPaise: discount?.goodsPaise ?? 0, discountEligible: discount ? buyableIndex.filter((i) => i >= 0).map((i) => discount.eligible[lines.indexOf(buyable[i]!)]!) : undefined },
     { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode },
   );
   const codTotal = totals.totalPaise + settings.cod.fee_paise;
@@ -123,10 +154,10 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
       lines.map((l) => [l.variantId, l.engraving ?? "", l.quantity, l.unitPricePaise, l.problem?.kind ?? ""]),
       shippingPaise,
       settings.cod.fee_paise,
-      discount ? [discount.code, discount.goodsPaise, discount.shippingWaivedPaise] : null,
+      discount ? [discount.code, discount.goodsPaise, discount.shippingWaivedPaise, discount.eligible] : null,
     ]),
   ).slice(0, 32);
-  return {
+  const quote: Quote = {
     lines,
     totals,
     codFeePaise: settings.cod.fee_paise,
@@ -138,6 +169,7 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
     digest,
     ready: lines.length > 0 && lines.every((l) => l.problem === null),
   };
+  return { quote, chosen };
 }
 
 /** Online payment needs the Razorpay keys; without them the page says so and offers cash on delivery. */
@@ -163,14 +195,10 @@ export async function quoteCart(
   opts: { placeOfSupplyStateCode?: string; onlinePayment?: boolean; discountCode?: string | null; email?: string | null } = {},
 ): Promise<Quote> {
   const lines = normaliseCart(cart);
-  const code = opts.discountCode?.trim();
-  const [variants, settings, lookup] = await Promise.all([
-    sellableVariants(db, lines.map((l) => l.variantId)),
-    checkoutSettings(db),
-    code ? lookUpCode(db, code, opts.email?.trim() || null) : Promise.resolve(null),
-  ]);
-  const asked = code && lookup ? { code, lookup, now: new Date() } : undefined;
-  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, onlinePayment(opts.onlinePayment ?? false), asked);
+  const code = opts.discountCode?.trim() || null;
+  const [variants, settings] = await Promise.all([sellableVariants(db, lines.map((l) => l.variantId)), checkoutSettings(db)]);
+  const inPlay = await discountsInPlay(db, code, opts.email?.trim() || null, variants);
+  return buildQuote(lines, variants, settings, opts.placeOfSupplyStateCode ?? settings.tax.state_code, onlinePayment(opts.onlinePayment ?? false), inPlay).quote;
 }
 
 export type PlacedOrder = { id: string; number: string; accessToken: string; totalPaise: number; paymentMethod: PaymentMethod };
@@ -228,17 +256,26 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       const settings = await checkoutSettings(tx);
       const variants = await sellableVariants(tx, cart.map((l) => l.variantId));
       const online = onlinePaymentEnabled(deps.config) && !!deps.jobs;
-      // The code's row is locked from here to the commit: orders with one code take turns, so the
-      // uses counted below are the true count (the only lock taken before the stock, in every
-      // order, so no two orders wait on each other in a circle).
-      const lookup = form.discountCode ? await lookUpCode(tx, form.discountCode, form.email, { lock: true }) : null;
-      const asked = form.discountCode && lookup ? { code: form.discountCode, lookup, now: new Date() } : undefined;
-      const quote = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online), asked);
+      // The typed code's discount row is locked from here to the commit: orders with one discount
+      // take turns, so the uses counted below are the true count. An automatic discount that wins
+      // is locked next, and then judged again on what the lock shows. Locks are always taken in
+      // that order (a typed code's, then one automatic discount's), before the stock, so no two
+      // orders wait on each other in a circle.
+      const inPlay = await discountsInPlay(tx, form.discountCode ?? null, form.email, variants, { lock: true });
+      let { quote, chosen } = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online), inPlay);
+      if (chosen?.rule?.automatic) {
+        const locked = await lockAutomaticDiscount(tx, chosen.rule.id, form.email);
+        inPlay.automatics = inPlay.automatics.map((a) => (a.rule?.id === chosen!.rule!.id ? locked : a));
+        ({ quote, chosen } = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online), inPlay));
+        // Another automatic discount would win now: its row is not ours, so the shopper is shown the new quote.
+        if (chosen?.rule?.automatic && chosen.rule.id !== locked.rule?.id) return { kind: "quote-changed", quote } as const;
+      }
       // Sold out since the page was shown: say so plainly (the decrement below guards the race).
       const short = quote.lines.find((l) => l.problem?.kind === "stock");
       if (short) throw new OutOfStock(short.title);
-      if (quote.discountRefused) {
-        const without = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online));
+      // A code that saves less than the automatic discount is not an error the shopper must fix: the page said so, and the order goes ahead with the better one.
+      if (quote.discountRefused && quote.discountRefused.reason !== "automatic-better") {
+        const { quote: without } = buildQuote(cart, variants, settings, shipTo.stateCode, onlinePayment(online), { ...inPlay, code: null, lookup: null });
         return { kind: "discount-refused", message: `${quote.discountRefused.code}: ${quote.discountRefused.message}`, quote: { ...without, discountRefused: quote.discountRefused } } as const;
       }
       if (quote.digest !== form.quoteDigest || !quote.ready) return { kind: "quote-changed", quote } as const;
@@ -247,7 +284,7 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       const codFeePaise = form.paymentMethod === "cod" ? settings.cod.fee_paise : 0;
       const totals = priceOrder(
         quote.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
-        { shippingPaise: quote.totals.shipping.totalPaise, codFeePaise, discountPaise: quote.discount?.goodsPaise ?? 0 },
+        { shippingPaise: quote.totals.shipping.totalPaise, codFeePaise, discountPaise: quote.discount?.goodsPaise ?? 0, discountEligible: quote.discount?.eligible },
         { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode: shipTo.stateCode },
       );
 
@@ -326,9 +363,11 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
         })),
       );
       // The use is counted by the transaction that places the order: both commit, or neither.
-      if (quote.discount && lookup?.rule) {
+      if (quote.discount && chosen?.rule) {
         await recordRedemption(tx, {
-          discountId: lookup.rule.id,
+          discountId: chosen.rule.id,
+          code: chosen.rule.code,
+          bulkCode: chosen.bulkCode?.code ?? null,
           orderId: id,
           email: form.email,
           discountPaise: quote.discount.goodsPaise + quote.discount.shippingWaivedPaise,
@@ -344,7 +383,8 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       });
       if (quote.discount) {
         const what = quote.discount.kind === "free_shipping" ? "free shipping" : `${formatPaise(quote.discount.goodsPaise)} off`;
-        await tx.insert(orderEvents).values({ orderId: id, kind: "discount", message: `Discount code ${quote.discount.code} used: ${what}.` });
+        const which = quote.discount.automatic ? `Automatic discount ${quote.discount.code} applied` : `Discount code ${quote.discount.code} used`;
+        await tx.insert(orderEvents).values({ orderId: id, kind: "discount", message: `${which}: ${what}.` });
       }
       // The hold's release is written by this transaction: it exists exactly when the order does.
       if (paysOnline) await deps.jobs!.send(ORDER_JOBS.releaseHold, { orderId: id }, { tx, startAfter: holdExpiresAt! });
@@ -356,7 +396,7 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       if (placed) return placed;
       const quote = await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode, onlinePayment: onlinePaymentEnabled(deps.config) && !!deps.jobs });
       const code = normaliseCode(form.discountCode ?? "");
-      return { kind: "discount-refused", message: `${code}: ${error.message}`, quote: { ...quote, discountRefused: { code, message: error.message } } };
+      return { kind: "discount-refused", message: `${code}: ${error.message}`, quote: { ...quote, discountRefused: { code, reason: "used-up", message: error.message } } };
     }
     if (error instanceof OutOfStock) {
       const quote = await quoteCart(deps.db, cart, { placeOfSupplyStateCode: shipTo.stateCode, onlinePayment: onlinePaymentEnabled(deps.config) && !!deps.jobs });

@@ -6,6 +6,7 @@ import type { OrderDeps } from "./order-deps.server";
 import { sendOrderNotice } from "./order-notices.server";
 import { GatewayUnavailable, razorpayGateway } from "./razorpay.server";
 import { orderEvents, orderLines, orders, paymentEvents } from "./schema";
+import { releaseRedemption } from "~/modules/discounts/discounts.server";
 
 // Holds: the stock an online order takes while its shopper pays. A durable job, written by the
 // transaction that placed the order, releases it when the hold runs out: the order is cancelled and
@@ -76,6 +77,7 @@ export async function releaseHold(deps: OrderDeps, orderId: string, opts: { now?
     await tx.update(orders).set({ status: "cancelled", holdExpiresAt: null, version: locked.version + 1 }).where(eq(orders.id, orderId));
     const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
     for (const line of lines) if (line.variantId) await returnStock(tx, line.variantId, line.quantity);
+    await releaseRedemption(tx, orderId);
     await tx.insert(orderEvents).values({
       orderId,
       kind: "hold_released",

@@ -12,6 +12,7 @@ import { listPaymentEvents } from "./payments.server";
 import { sendOrderNotice, type OrderNotice } from "./order-notices.server";
 import { listRefunds, reserveRefund, submitRefund } from "./refunds.server";
 import { invoiceCounters, invoices, orderEvents, orderLines, orders } from "./schema";
+import { markRedemptionPaid, releaseRedemption } from "~/modules/discounts/discounts.server";
 
 // The back office's face for orders: the list with filters and search, one order in full (with its
 // payment events, refunds and credit notes), and the moves staff make (ship, deliver, cancel, mark
@@ -123,12 +124,15 @@ export async function transitionOrder(deps: OrderDeps, actor: AuditActor, orderI
         break;
       case "collect_cod":
         Object.assign(set, { paymentStatus: "cod_collected" });
+        await markRedemptionPaid(tx, orderId);
         message = "Cash on delivery collected.";
         break;
       case "cancel": {
         Object.assign(set, { status: "cancelled" });
         const lines = await tx.select({ variantId: orderLines.variantId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
         for (const line of lines) if (line.variantId) await returnStock(tx, line.variantId, line.quantity);
+        // A discount's use comes back with the stock (once: a cancelled order cannot be cancelled again).
+        await releaseRedemption(tx, orderId);
         Object.assign(set, { holdExpiresAt: null });
         message = "Cancelled; the items are back in stock.";
         // A paid online order: what is left of its payment goes back (a stale page cannot refund twice: the version guards it).

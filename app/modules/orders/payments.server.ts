@@ -8,6 +8,7 @@ import { acceptRefund, reserveRefund } from "./refunds.server";
 import { orderEvents, orderRefunds, orders, paymentEvents } from "./schema";
 import { sendOrderNotice } from "./order-notices.server";
 import { orderRowByLink, sha256 } from "./shopper-order.server";
+import { markRedemptionPaid } from "~/modules/discounts/discounts.server";
 
 // Online payment's face: the Razorpay order a shopper pays, the checkout's signed answer, and
 // Razorpay's webhooks. Every payment that reaches the shop goes through one guarded step
@@ -103,6 +104,7 @@ async function applyPayment(deps: OrderDeps, tx: Tx, order: OrderRow, payment: I
       .set({ status: "processing", paymentStatus: "paid", razorpayPaymentId: payment.paymentId, paidAt: new Date(), holdExpiresAt: null, version: order.version + 1 })
       .where(eq(orders.id, order.id));
     await tx.insert(orderEvents).values({ orderId: order.id, kind: "paid", message: `Payment of ${paid} received (${source}). Ready to ship.` });
+    await markRedemptionPaid(tx, order.id);
     return { outcome: "Order marked paid.", after: { paidOrderId: order.id, changed: { orderId: order.id, number: order.number, status: "processing" } } };
   }
 

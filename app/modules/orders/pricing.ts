@@ -7,8 +7,11 @@
 // paisa goes to SGST; the order's total is rounded to the rupee on a separate round-off line.
 //
 // A discount on the goods lowers what is charged for them, so it lowers their taxable value too:
-// it is spread over the lines in proportion to their amounts (whole paise, the remainder placed
-// exactly), and each line's tax is taken out of its amount less its share.
+// it is spread over the lines it reaches (all of them, or those of the products and collections a
+// targeted discount names) in proportion to their amounts, in whole paise: each line gets the
+// floor of its share and the paise left over go one each to the largest remainders (ties to the
+// earlier line), so the shares add up to the discount exactly. Each line's tax is then taken out
+// of its amount less its share.
 
 import { splitProportionally } from "~/modules/discounts/discounts";
 
@@ -26,6 +29,8 @@ export type OrderCharges = {
   codFeePaise: number;
   /** Taken off the goods (GST-inclusive), at most their sum; 0 or absent without a discount. */
   discountPaise?: number;
+  /** Which lines the discount reaches (a discount for chosen products or collections); absent: every line. */
+  discountEligible?: readonly boolean[];
 };
 
 export type OrderTotals = {
@@ -69,7 +74,10 @@ export function priceOrder(lines: PricedLineInput[], charges: OrderCharges, plac
   const intraState = place.supplierStateCode === place.placeOfSupplyStateCode;
   const amounts = lines.map((line) => line.unitPricePaise * line.quantity);
   const gross = amounts.reduce((n, a) => n + a, 0);
-  const shares = splitProportionally(amounts, Math.min(Math.max(0, charges.discountPaise ?? 0), gross));
+  // Only the lines the discount reaches share it: the others keep their full price and tax.
+  const weights = amounts.map((a, i) => (charges.discountEligible && !charges.discountEligible[i] ? 0 : a));
+  const reach = weights.reduce((n, w) => n + w, 0);
+  const shares = splitProportionally(weights, Math.min(Math.max(0, charges.discountPaise ?? 0), reach));
   const priced = lines.map((line, i) => {
     const totalPaise = amounts[i]!;
     const discountPaise = shares[i]!;

@@ -1,4 +1,4 @@
-import type { AppliedDiscount } from "~/modules/discounts/discounts";
+import type { AppliedDiscount, DiscountRefusal } from "~/modules/discounts/discounts";
 import type { PaymentMethod } from "./checkout-form";
 import type { OrderTotals } from "./pricing";
 
@@ -33,7 +33,7 @@ export type Quote = {
   /** The discount code applied to this quote, and what it takes off. */
   discount: AppliedDiscount | null;
   /** A code asked for that cannot be used, and why (the checkout shows it beside the code box). */
-  discountRefused: { code: string; message: string } | null;
+  discountRefused: { code: string; reason: DiscountRefusal["reason"]; message: string } | null;
   /** A digest of what the shopper is shown: lines, prices, shipping and fees. */
   digest: string;
   /** False while any line has a problem. */

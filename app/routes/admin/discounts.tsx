@@ -4,21 +4,25 @@ import { fail, formValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
-import { describeValue, discountForm, discountFormDefaults, discountStatus, formatIst, KIND_LABELS } from "~/modules/discounts/discounts";
-import { getDiscountForAdmin, listDiscountsForAdmin, saveDiscount, setDiscountActive, type AdminDiscount } from "~/modules/discounts/discounts.server";
+import { discountTargetChoices } from "~/modules/catalog/catalog.server";
+import { bulkCodesForm, describeValue, discountForm, discountFormDefaults, discountStatus, formatIst, KIND_LABELS } from "~/modules/discounts/discounts";
+import { appliesTo, generateBulkCodes, getDiscountForAdmin, listDiscountsForAdmin, saveDiscount, setDiscountActive, type AdminDiscount } from "~/modules/discounts/discounts.server";
 import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/discounts";
 
-// /admin/discounts: the codes with their uses and revenue; ?edit=new or ?edit=<id> opens the
-// editor. Each form posts to ?do=<what>, so the permission it needs is known, and checked, before
+// /admin/discounts: the discounts with their uses and revenue (and the same list as a CSV file at
+// /admin/discounts.csv); ?edit=new or ?edit=<id> opens the editor, where an existing discount
+// also gets its bulk codes. Each form posts to ?do=<what>, so the permission it needs is known, and checked, before
 // a byte of the body is read.
 
 function row(d: AdminDiscount, now: Date): DiscountRow {
   return {
     id: d.id,
     code: d.code,
-    kind: KIND_LABELS[d.kind],
+    kind: d.automatic ? `${KIND_LABELS[d.kind]}, automatic` : KIND_LABELS[d.kind],
+    appliesTo: appliesTo(d),
+    bulkCodes: d.bulkCodes ? `${d.bulkCodes} bulk codes, ${d.bulkCodesUsed} used` : "",
     value: describeValue(d),
     uses: d.usageLimit === null ? `${d.usedCount} / no limit` : `${d.usedCount} / ${d.usageLimit}`,
     status: discountStatus(d, now),
@@ -34,24 +38,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const edit = url.searchParams.get("edit");
   const { db } = context.services;
-  const [list, editing] = await Promise.all([listDiscountsForAdmin(db), isUuid(edit) ? getDiscountForAdmin(db, edit) : Promise.resolve(null)]);
+  const [list, editing, choices] = await Promise.all([
+    listDiscountsForAdmin(db),
+    isUuid(edit) ? getDiscountForAdmin(db, edit) : Promise.resolve(null),
+    edit ? discountTargetChoices(db) : Promise.resolve({ products: [], collections: [] }),
+  ]);
   const now = new Date();
   return {
     can: { create: can(staff.roles, "discounts", "create"), edit: can(staff.roles, "discounts", "edit") },
     rows: list.map((d) => row(d, now)),
     editor:
       edit === "new"
-        ? { id: null, version: null, values: discountFormDefaults(), usedCount: 0 }
+        ? { id: null, version: null, values: discountFormDefaults(), usedCount: 0, automatic: false, bulkCodes: 0 }
         : editing
-          ? { id: editing.id, version: editing.version, values: discountFormDefaults(editing), usedCount: editing.usedCount }
+          ? { id: editing.id, version: editing.version, values: discountFormDefaults(editing), usedCount: editing.usedCount, automatic: editing.automatic, bulkCodes: editing.bulkCodes }
           : null,
+    choices,
     editingMissing: edit !== null && edit !== "new" && !editing,
     // Only the messages this page writes itself are shown (a link cannot make the page say anything else).
-    saved: savedMessage(url, /^Discount [A-Z0-9_-]{1,32} (created|saved|deactivated|reactivated)\.$/),
+    saved: savedMessage(url, /^(Discount [A-Z0-9_-]{1,32} (created|saved|deactivated|reactivated)|\d{1,4} codes made for [A-Z0-9_-]{1,32})\.$/),
   };
 }
 
-const OPERATIONS = { create: "create", save: "edit", deactivate: "edit", activate: "edit" } as const;
+const OPERATIONS = { create: "create", save: "edit", deactivate: "edit", activate: "edit", generate: "edit" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   // Permission before the body: 401 without a session, 403 without the right, 400 for an unknown ?do=.
@@ -73,6 +82,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await saveDiscount(db, actor, parsed.data, target);
       if (!outcome.ok) return fail(outcome.status, { error: outcome.error, fieldErrors: outcome.fieldErrors, values });
       throw redirect(`/admin/discounts?saved=${encodeURIComponent(outcome.message)}`);
+    }
+    case "generate": {
+      const id = requireUuid(form.get("id"), "discount id");
+      const values = formValues(form);
+      const parsed = bulkCodesForm.safeParse(values);
+      if (!parsed.success) return fail(400, { form: "bulk", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
+      const outcome = await generateBulkCodes(db, actor, id, parsed.data);
+      if (!outcome.ok) return fail(outcome.status, { form: "bulk", error: outcome.error, fieldErrors: outcome.fieldErrors, values });
+      throw redirect(`/admin/discounts?edit=${id}&saved=${encodeURIComponent(outcome.message)}`);
     }
     case "deactivate":
     case "activate": {

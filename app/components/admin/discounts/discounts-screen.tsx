@@ -1,4 +1,4 @@
-import { Plus } from "lucide-react";
+import { Download, Plus } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
@@ -9,13 +9,17 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import type { ActionFailure } from "~/lib/action-result";
 import { formatPaise } from "~/lib/money";
-import { DISCOUNT_KINDS, discountForm, KIND_LABELS, type DiscountStatus } from "~/modules/discounts/discounts";
+import { bulkCodesForm, DISCOUNT_KINDS, discountForm, KIND_LABELS, MAX_BULK_CODES, type DiscountStatus } from "~/modules/discounts/discounts";
 
 export type DiscountRow = {
   id: string;
   code: string;
   kind: string;
   value: string;
+  /** "Whole order", or how many products and collections it names. */
+  appliesTo: string;
+  /** "500 bulk codes, 12 used", or empty. */
+  bulkCodes: string;
   uses: string;
   status: DiscountStatus;
   /** Start and end in India time, as text. */
@@ -25,7 +29,8 @@ export type DiscountRow = {
   version: number;
 };
 
-type Editor = { id: string | null; version: number | null; values: Record<string, string>; usedCount: number };
+type Editor = { id: string | null; version: number | null; values: Record<string, string>; usedCount: number; automatic: boolean; bulkCodes: number };
+type Choices = { products: { id: string; title: string }[]; collections: { id: string; name: string }[] };
 type Result = ActionFailure | undefined;
 
 const STATUS_LABEL: Record<DiscountStatus, string> = { active: "Active", scheduled: "Scheduled", expired: "Expired", inactive: "Deactivated" };
@@ -40,6 +45,7 @@ export function DiscountsScreen({
   can,
   rows,
   editor,
+  choices,
   editingMissing,
   saved,
   result,
@@ -47,15 +53,28 @@ export function DiscountsScreen({
   can: { create: boolean; edit: boolean };
   rows: DiscountRow[];
   editor: Editor | null;
+  choices: Choices;
   editingMissing: boolean;
   saved: string | null;
   result: Result;
 }) {
   return (
     <AdminPage>
-      <PageHeader title="Discounts" description="Codes shoppers type at checkout, with their uses and the revenue of the orders they were used on." />
+      <PageHeader
+        title="Discounts"
+        description="Codes shoppers type at checkout and discounts applied without one, with their uses and the revenue of the paid orders they were used on."
+        actions={
+          <Link to="/admin/discounts.csv" className={buttonClass("secondary")} reloadDocument>
+            <Download className="size-4" aria-hidden="true" />
+            Download CSV
+          </Link>
+        }
+      />
       <FormMessage error={!editor && result ? result.error : editingMissing ? "That discount no longer exists." : null} success={saved} />
-      {editor ? <DiscountEditor key={`${editor.id ?? "new"}:${editor.version ?? 0}`} editor={editor} result={result} canSave={editor.id ? can.edit : can.create} /> : null}
+      {editor ? (
+        <DiscountEditor key={`${editor.id ?? "new"}:${editor.version ?? 0}`} editor={editor} choices={choices} result={result?.form === "bulk" ? undefined : result} canSave={editor.id ? can.edit : can.create} />
+      ) : null}
+      {editor?.id && !editor.automatic && can.edit ? <BulkCodes editor={editor} result={result?.form === "bulk" ? result : undefined} /> : null}
       <DiscountList rows={rows} can={can} />
     </AdminPage>
   );
@@ -63,9 +82,20 @@ export function DiscountsScreen({
 
 function DiscountList({ rows, can }: { rows: DiscountRow[]; can: { create: boolean; edit: boolean } }) {
   const columns: Column<DiscountRow>[] = [
-    { key: "code", header: "Code", rowHeader: true, cell: (r) => <span className="font-mono font-semibold">{r.code}</span> },
+    {
+      key: "code",
+      header: "Code",
+      rowHeader: true,
+      cell: (r) => (
+        <>
+          <span className="font-mono font-semibold">{r.code}</span>
+          {r.bulkCodes ? <span className="mt-1 block text-xs text-slate-600 dark:text-slate-300">{r.bulkCodes}</span> : null}
+        </>
+      ),
+    },
     { key: "kind", header: "Kind", cell: (r) => r.kind },
     { key: "value", header: "Value", cell: (r) => r.value },
+    { key: "appliesTo", header: "Applies to", cell: (r) => r.appliesTo },
     { key: "uses", header: "Uses", cell: (r) => r.uses },
     {
       key: "status",
@@ -102,7 +132,7 @@ function DiscountList({ rows, can }: { rows: DiscountRow[]; can: { create: boole
   return (
     <Panel
       title="Discount codes"
-      description="A code applies to the whole order; one code per order. Revenue is the total of the orders placed with the code."
+      description="One discount per order: an automatic discount applies by itself (the one saving most), and a code the shopper types replaces it when it saves at least as much. Uses count orders placed with the discount, less those cancelled; revenue is the total of those orders once paid."
       actions={
         can.create ? (
           <Link to="?edit=new" className={buttonClass("primary")}>
@@ -118,12 +148,15 @@ function DiscountList({ rows, can }: { rows: DiscountRow[]; can: { create: boole
 }
 
 /** Create or edit one code. The schema is the server's; the server's field errors show the same way. */
-function DiscountEditor({ editor, result, canSave }: { editor: Editor; result: Result; canSave: boolean }) {
+function DiscountEditor({ editor, choices, result, canSave }: { editor: Editor; choices: Choices; result: Result; canSave: boolean }) {
   const { errors, onSubmit } = useSchemaForm(discountForm, result?.fieldErrors);
   const busy = useNavigation().state === "submitting";
   const values = result?.values ?? editor.values;
   const v = (name: string) => values[name] ?? "";
   const isNew = editor.id === null;
+  // What was ticked: a returned form carries the checkbox names, a stored discount its id lists.
+  const ticked = (kind: "product" | "collection", id: string) =>
+    result?.values ? `${kind}:${id}` in result.values : v(kind === "product" ? "productIds" : "collectionIds").split(",").includes(id);
   return (
     <Panel title={isNew ? "New discount" : `Edit ${editor.values.code}`}>
       {result ? <FormMessage error={result.error} /> : null}
@@ -155,7 +188,27 @@ function DiscountEditor({ editor, result, canSave }: { editor: Editor; result: R
           hint={editor.usedCount ? `Used ${editor.usedCount} times so far. Empty: no limit.` : "Empty: no limit."}
         />
         <TextField label="Uses per customer" name="perCustomerLimit" inputMode="numeric" defaultValue={v("perCustomerLimit")} error={errors.perCustomerLimit} hint="Counted by checkout email. Empty: no limit." />
-        <p className="text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">Applies to the whole order. Codes for chosen products or collections are not available yet.</p>
+        <label className="flex items-start gap-2 text-sm sm:col-span-2">
+          <input type="checkbox" name="automatic" defaultChecked={v("automatic") === "on"} className="mt-0.5 size-4" aria-describedby="automatic-hint" />
+          <span>
+            <span className="font-medium">Apply automatically, without a code</span>
+            <span id="automatic-hint" className="block text-xs text-slate-600 dark:text-slate-400">
+              The code above is then its name on the order. Of the automatic discounts that fit a cart, the one saving most applies; a code the shopper types replaces it when it saves at least as much.
+            </span>
+            {errors.automatic ? <span className="block text-sm text-red-700 dark:text-red-400">{errors.automatic}</span> : null}
+          </span>
+        </label>
+        <fieldset className="sm:col-span-2" aria-describedby="targets-hint">
+          <legend className="text-sm font-medium">Applies to</legend>
+          <p id="targets-hint" className="text-xs text-slate-600 dark:text-slate-400">
+            Tick nothing for the whole order. Otherwise only the ticked products, and the products in the ticked collections, are discounted, and the minimum order counts those items only.
+          </p>
+          {errors.productIds || errors.collectionIds ? <p className="text-sm text-red-700 dark:text-red-400">{errors.productIds ?? errors.collectionIds}</p> : null}
+          <div className="mt-2 grid gap-4 sm:grid-cols-2">
+            <TargetList title="Collections" kind="collection" items={choices.collections.map((c) => ({ id: c.id, label: c.name }))} ticked={ticked} />
+            <TargetList title="Products" kind="product" items={choices.products.map((p) => ({ id: p.id, label: p.title }))} ticked={ticked} />
+          </div>
+        </fieldset>
         <div className="flex gap-3 sm:col-span-2">
           <Button type="submit" variant="primary" disabled={!canSave || busy}>
             {busy ? "Saving..." : isNew ? "Create discount" : "Save discount"}
@@ -166,5 +219,62 @@ function DiscountEditor({ editor, result, canSave }: { editor: Editor; result: R
         </div>
       </Form>
     </Panel>
+  );
+}
+
+/** One column of checkboxes (collections, or products), scrolling when long. */
+function TargetList({ title, kind, items, ticked }: { title: string; kind: "product" | "collection"; items: { id: string; label: string }[]; ticked: (kind: "product" | "collection", id: string) => boolean }) {
+  return (
+    <fieldset className="rounded-md border border-slate-300 p-3 dark:border-slate-600">
+      <legend className="px-1 text-sm font-medium">{title}</legend>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">None yet.</p>
+      ) : (
+        <ul className="max-h-56 space-y-1 overflow-y-auto" tabIndex={-1}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <label className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name={`${kind}:${item.id}`} defaultChecked={ticked(kind, item.id)} className="size-4" />
+                {item.label}
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </fieldset>
+  );
+}
+
+/** Bulk codes for an existing discount: made in one go, handed out as a CSV file. */
+function BulkCodes({ editor, result }: { editor: Editor; result: Result }) {
+  const { errors, onSubmit } = useSchemaForm(bulkCodesForm, result?.fieldErrors);
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" action={`?edit=${editor.id}&do=generate`} noValidate onSubmit={onSubmit} aria-label="Bulk codes">
+      <Panel
+        title="Bulk codes"
+        description="Unique codes sharing this discount's rules and its total uses; each code is good for one order. Letters and digits that are easily confused (0, O, 1, I, L) are left out."
+      >
+        {result ? <FormMessage error={result.error} /> : null}
+        <input type="hidden" name="id" value={editor.id ?? ""} />
+        <div className="mt-4 grid gap-4 sm:grid-cols-3">
+          <TextField label="How many" name="count" inputMode="numeric" defaultValue={result?.values?.count ?? ""} error={errors.count} hint={`1 to ${MAX_BULK_CODES}.`} />
+          <TextField label="Prefix" name="prefix" defaultValue={result?.values?.prefix ?? editor.values.code?.slice(0, 12) ?? ""} error={errors.prefix} hint="Like DIWALI: codes read DIWALI-7KQ4MX2P." autoComplete="off" />
+          <div className="flex items-start gap-3 sm:mt-6">
+            <Button type="submit" variant="primary" disabled={busy}>
+              Make codes
+            </Button>
+          </div>
+        </div>
+        {editor.bulkCodes ? (
+          <p className="mt-3 text-sm">
+            {editor.bulkCodes} codes so far.{" "}
+            <Link to={`/admin/discounts/${editor.id}/codes.csv`} reloadDocument className="font-semibold underline">
+              Download the codes (CSV)
+            </Link>
+          </p>
+        ) : null}
+      </Panel>
+    </Form>
   );
 }
