@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { formVersion, VERSION_MISSING } from "~/lib/version-field";
 import { DiscountsScreen, type DiscountRow } from "~/components/admin/discounts/discounts-screen";
 import { fail, formValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
@@ -67,7 +68,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { op, actor } = await requireOperation(context.services, request, "discounts", OPERATIONS);
   const form = await request.formData();
   const { db } = context.services;
-  const version = Number(form.get("version"));
+  // A discount exists once saved, so its forms carry version 1 or more.
+  const loaded = formVersion(form.get("version"));
+  const version = loaded !== null && loaded >= 1 ? loaded : null;
   switch (op) {
     case "create":
     case "save": {
@@ -76,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
       let target: { id?: undefined } | { id: string; expectedVersion: number } = {};
       if (op === "save") {
-        if (!Number.isInteger(version) || version < 1) return fail(400, { error: "The form is missing its version — reload the page.", values });
+        if (version === null) return fail(400, { error: VERSION_MISSING, values });
         target = { id: requireUuid(form.get("id"), "discount id"), expectedVersion: version };
       }
       const outcome = await saveDiscount(db, actor, parsed.data, target);
@@ -95,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "deactivate":
     case "activate": {
       const id = requireUuid(form.get("id"), "discount id");
-      if (!Number.isInteger(version) || version < 1) return fail(400, { error: "The form is missing its version — reload the page." });
+      if (version === null) return fail(400, { error: VERSION_MISSING });
       const outcome = await setDiscountActive(db, actor, id, op === "activate", version);
       if (!outcome.ok) return fail(outcome.status, { error: outcome.error });
       throw redirect(`/admin/discounts?saved=${encodeURIComponent(outcome.message)}`);
