@@ -61,7 +61,7 @@ export function answerEarlyTaps(hydratedEvent: string) {
   const doc = document;
   let openShell: { kind: string; el: HTMLElement; trigger: HTMLElement | null } | null = null;
   const steppers = new Map<HTMLInputElement, { original: string; up: HTMLElement; down: HTMLElement | null; delta: number }>();
-  const choices = new Map<HTMLFieldSetElement, { original: HTMLInputElement | null; legend: string }>();
+  const choices = new Map<HTMLFieldSetElement, HTMLInputElement | null>();
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);
@@ -269,10 +269,7 @@ export function answerEarlyTaps(hydratedEvent: string) {
     const fieldset = input?.closest<HTMLFieldSetElement>("fieldset[data-early-option]");
     const shown = fieldset?.querySelector("legend span");
     if (!input || !fieldset || !shown) return;
-    if (!choices.has(fieldset)) {
-      const original = [...fieldset.querySelectorAll<HTMLInputElement>("input[type=radio]")].find((r) => r.defaultChecked) ?? null;
-      choices.set(fieldset, { original, legend: shown.textContent ?? "" });
-    }
+    if (!choices.has(fieldset)) choices.set(fieldset, [...fieldset.querySelectorAll<HTMLInputElement>("input[type=radio]")].find((r) => r.defaultChecked) ?? null);
     shown.textContent = input.value;
     event.stopImmediatePropagation();
   }
@@ -280,10 +277,10 @@ export function answerEarlyTaps(hydratedEvent: string) {
   function handOver() {
     removeEventListener("click", onClick, true);
     removeEventListener("change", onChange, true);
-    for (const [fieldset, { original, legend }] of choices) {
+    // The choice's name stays as shown: React writes the same once its state holds the choice
+    // (and had it already, if React heard the tap itself while hydrating).
+    for (const [fieldset, original] of choices) {
       const chosen = fieldset.querySelector<HTMLInputElement>("input[type=radio]:checked");
-      const shown = fieldset.querySelector("legend span");
-      if (shown) shown.textContent = legend;
       if (!chosen || chosen === original || !original) continue;
       // Both set through their properties, so React's record of each radio matches the screen
       // and the replayed click reads as a change.
