@@ -60,7 +60,8 @@ export function answerEarlyTaps(hydratedEvent: string) {
   const SHELL = "data-early-shell";
   const doc = document;
   let openShell: { kind: string; el: HTMLElement; trigger: HTMLElement | null } | null = null;
-  const steppers = new Map<HTMLInputElement, { original: string; up: HTMLElement; down: HTMLElement | null; delta: number }>();
+  /** Each stepper's number input the script changed, and its value before. */
+  const steppers = new Map<HTMLInputElement, string>();
   const choices = new Map<HTMLFieldSetElement, HTMLInputElement | null>();
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
@@ -190,16 +191,10 @@ export function answerEarlyTaps(hydratedEvent: string) {
   function step(button: HTMLElement, by: number) {
     const input = button.parentElement?.querySelector<HTMLInputElement>('input[type="number"]');
     if (!input) return false;
-    const other = button.parentElement?.querySelector<HTMLElement>(`[${ATTR}="${by > 0 ? "step-down" : "step-up"}"]`) ?? null;
     const min = Number(input.min || 1);
     const max = Number(input.max || 99);
     const next = Math.min(max, Math.max(min, Math.floor(Number(input.value) || min) + by));
-    let state = steppers.get(input);
-    if (!state) {
-      state = { original: input.value, up: by > 0 ? button : other!, down: by > 0 ? other : button, delta: 0 };
-      steppers.set(input, state);
-    }
-    state.delta += next - Number(input.value);
+    if (!steppers.has(input)) steppers.set(input, input.value);
     input.value = String(next);
     return true;
   }
@@ -288,10 +283,17 @@ export function answerEarlyTaps(hydratedEvent: string) {
       original.checked = true;
       chosen.click();
     }
-    for (const [input, { original, up, down, delta }] of steppers) {
+    // A stepper's new value is handed over as one typed change: React's record of the input is
+    // set back to the old value (through its property), the new one written past that record,
+    // and the input event makes React's onChange read it. (Replaying each click would not do:
+    // all the replays run before React renders again, so each would add one to the same value.)
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+    for (const [input, original] of steppers) {
+      const wanted = input.value;
+      if (wanted === original || !setValue) continue;
       input.value = original;
-      const by = delta > 0 ? up : down;
-      for (let i = 0; i < Math.abs(delta); i++) by?.click();
+      setValue.call(input, wanted);
+      input.dispatchEvent(new Event("input", { bubbles: true }));
     }
     const shell = openShell;
     if (!shell) return;
