@@ -147,6 +147,9 @@ export function deferHydrationScripts(html: string, nonce: string): string | nul
   return withEarlyTaps(before.replace(PRELOAD, ""), nonce) + loader + html.slice(end + SCRIPT_END.length);
 }
 
+/** Every page carries it: without the indentation (none of its strings spans lines). */
+const EARLY_TAPS_SOURCE = answerEarlyTaps.toString().replace(/\n\s+/g, "\n");
+
 /**
  * The early-tap script goes first in the head (after the character set, which must come within
  * the first kilobyte): a tap can come as soon as a button is painted, long before the parser
@@ -157,7 +160,7 @@ function withEarlyTaps(html: string, nonce: string): string {
   const head = html.indexOf("<head>");
   if (head < 0) return html;
   const at = charset > head ? charset + '<meta charSet="utf-8"/>'.length : head + "<head>".length;
-  const script = `<script nonce="${nonce}">(${answerEarlyTaps.toString()})(${scriptJson(HYDRATED_EVENT)})</script>`;
+  const script = `<script nonce="${nonce}">(${EARLY_TAPS_SOURCE})(${scriptJson(HYDRATED_EVENT)})</script>`;
   return html.slice(0, at) + script + html.slice(at);
 }
 
