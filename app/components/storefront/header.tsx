@@ -69,7 +69,7 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
         </div>
       </div>
       {drawerOpen || drawerUsed ? (
-        <Suspense fallback={drawerOpen ? <MenuPanelLoading items={items} /> : null}>
+        <Suspense fallback={drawerOpen ? <MenuPanelLoading items={items} onClose={() => setDrawerOpen(false)} /> : null}>
           <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
         </Suspense>
       ) : null}

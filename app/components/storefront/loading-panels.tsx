@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import type { MenuItem } from "~/modules/content/content";
 
 // What the cart, the menu and the chat show in the frame after their button is tapped, while the
@@ -5,11 +6,26 @@ import type { MenuItem } from "~/modules/content/content";
 // frame, title and what the page already knows, marked busy. The same look as the panels the
 // early-tap script opens before hydration (lib/early-taps.ts), and as the real ones.
 
-function Sheet({ label, side, children }: { label: string; side: "left" | "right"; children: React.ReactNode }) {
+// Escape and a click beside the panel close it as they close the real one (a shopper who presses
+// Escape at once must not find the real panel open a moment later); focus goes into it.
+function Sheet({ label, side, onClose, children }: { label: string; side: "left" | "right"; onClose: () => void; children: React.ReactNode }) {
+  const ref = useRef<HTMLElement>(null);
+  const close = useRef(onClose);
+  close.current = onClose;
+  useEffect(() => {
+    ref.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") close.current();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
   return (
     <div>
-      <div className="fixed inset-0 z-50 bg-slate-950/50" />
+      <div className="fixed inset-0 z-50 bg-slate-950/50" onClick={onClose} />
       <section
+        ref={ref}
+        tabIndex={-1}
         role="dialog"
         aria-modal="true"
         aria-label={label}
@@ -22,9 +38,9 @@ function Sheet({ label, side, children }: { label: string; side: "left" | "right
   );
 }
 
-export function CartPanelLoading({ count }: { count: number }) {
+export function CartPanelLoading({ count, onClose }: { count: number; onClose: () => void }) {
   return (
-    <Sheet label="Your Cart" side="right">
+    <Sheet label="Your Cart" side="right" onClose={onClose}>
       <div className="border-b border-slate-200 px-6 py-5 pr-14">
         <h2 className="text-xl font-bold">Your Cart</h2>
         <p className="text-sm text-slate-600">{`${count} ${count === 1 ? "item" : "items"}`}</p>
@@ -36,9 +52,9 @@ export function CartPanelLoading({ count }: { count: number }) {
   );
 }
 
-export function MenuPanelLoading({ items }: { items: MenuItem[] }) {
+export function MenuPanelLoading({ items, onClose }: { items: MenuItem[]; onClose: () => void }) {
   return (
-    <Sheet label="Menu" side="left">
+    <Sheet label="Menu" side="left" onClose={onClose}>
       <p className="text-xl font-black tracking-[0.2em] text-brand">GLACIAL</p>
       <nav aria-label="Mobile" className="mt-6 overflow-y-auto">
         <ul>

@@ -15,7 +15,7 @@ import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
 const CartDrawer = lazy(() => import("~/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
 
 function LazyCartDrawer() {
-  const { isOpen, totalItems } = useCart();
+  const { isOpen, totalItems, setOpen } = useCart();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (isOpen) setWanted(true);
@@ -23,7 +23,7 @@ function LazyCartDrawer() {
   if (!wanted && !isOpen) return null;
   return (
     // The tap is answered in its own frame even while the drawer's code is on its way.
-    <Suspense fallback={isOpen ? <CartPanelLoading count={totalItems} /> : null}>
+    <Suspense fallback={isOpen ? <CartPanelLoading count={totalItems} onClose={() => setOpen(false)} /> : null}>
       <CartDrawer />
     </Suspense>
   );
