@@ -1,8 +1,11 @@
 // `npm run bench`: the performance budgets of docs/performance.md, measured on this machine.
 // Builds and serves the production shop and, in the same run, a bare React Router 7 page built
-// with the same toolchain (the framework's floor); then Lighthouse 12 (mobile and desktop,
-// median of BENCH_RUNS runs) and autocannon on the shop's pages and the bare page; then the support
-// streams, placing orders and the support bot's score (each of those also runs alone).
+// with the same toolchain (the framework's floor); then Lighthouse 12 (mobile: BENCH_RUNS rounds of
+// the bare page and each shop page in turn, with the machine's load average at each run; desktop:
+// median of BENCH_RUNS runs), the first tap on a slowed phone (scripts/bench-first-tap.js) and
+// autocannon on the shop's pages and the bare page; then the support streams, placing orders and
+// the support bot's score (each of those also runs alone). BENCH_ONLY=storefront stops after the
+// storefront's figures.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +17,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { measureFirstTap } from "./bench-first-tap.js";
 import { measureStartup } from "./measure-startup.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,6 +25,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const log = (...a) => console.error("bench:", ...a);
+// BENCH_ONLY=storefront: Lighthouse, the first tap and the pages' JavaScript only (the server-side
+// parts take a quarter of an hour and load the machine the storefront figures are taken on).
+const STOREFRONT_ONLY = process.env.BENCH_ONLY === "storefront";
 
 function run(cmd, args, cwd) {
   const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
@@ -59,7 +66,9 @@ async function lighthouseRun(url, desktop) {
       bestPractices: Math.round(lhr.categories["best-practices"].score * 100),
       seo: Math.round(lhr.categories.seo.score * 100),
       lcpMs: Math.round(lhr.audits["largest-contentful-paint"].numericValue),
+      tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
       scriptTransferBytes: scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0),
+      scriptRequests: scripts.length,
     };
   } finally {
     await chrome.kill();
@@ -80,6 +89,59 @@ async function lighthouseMedian(url, desktop) {
   if (runs.length === 0) return { failed };
   const pick = (k) => median(runs.map((r) => r[k]));
   return { performance: pick("performance"), runs: runs.map((r) => r.performance), ...(failed.length ? { failed } : {}), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
+}
+
+/** The machine's load average over the last minute, to two decimals. */
+const loadAverage = () => +os.loadavg()[0].toFixed(2);
+
+/**
+ * Mobile Lighthouse on a machine that may be busy: each round runs the bare page and then every
+ * shop page, so a round's pages meet the same load, and each page is compared with the bare page
+ * of its own round. Returns per page the medians over the rounds, and the rounds themselves with
+ * the load average at each run.
+ */
+async function lighthouseMobileInterleaved(targets) {
+  const rounds = [];
+  for (let i = 0; i < RUNS; i++) {
+    const round = {};
+    for (const [name, url] of Object.entries(targets)) {
+      const loadBefore = loadAverage();
+      const run = await lighthouseRun(url, false);
+      round[name] = { ...run, load: loadBefore };
+      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms`} (load ${loadBefore})`);
+    }
+    rounds.push(round);
+  }
+  const summary = {};
+  for (const name of Object.keys(targets)) {
+    const ok = rounds.map((r) => r[name]).filter((r) => !r.failed);
+    if (ok.length === 0) {
+      summary[name] = { failed: rounds.map((r) => r[name].failed) };
+      continue;
+    }
+    const pick = (k) => median(ok.map((r) => r[k]));
+    // The gap to the bare page of the same round, then the median gap.
+    const paired = rounds.filter((r) => !r[name].failed && !r.bare.failed);
+    summary[name] = {
+      performance: pick("performance"),
+      runs: rounds.map((r) => r[name].performance ?? null),
+      tbtMs: pick("tbtMs"),
+      lcpMs: pick("lcpMs"),
+      accessibility: pick("accessibility"),
+      bestPractices: pick("bestPractices"),
+      seo: pick("seo"),
+      scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1),
+      scriptRequests: pick("scriptRequests"),
+      ...(name === "bare" || paired.length === 0
+        ? {}
+        : {
+            pointsBelowBare: median(paired.map((r) => r.bare.performance - r[name].performance)),
+            tbtTimesBare: +median(paired.map((r) => r[name].tbtMs / Math.max(1, r.bare.tbtMs))).toFixed(2),
+          }),
+      loadAverages: rounds.map((r) => r[name].load),
+    };
+  }
+  return summary;
 }
 
 async function load(url, connections) {
@@ -144,18 +206,23 @@ const lcpTag = homeHtml.match(/<img[^>]*fetchpriority="high"[^>]*>/i)?.[0] ?? nu
 
 const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, node: process.version, startup, lighthouse: {}, load: {}, js: {} };
 try {
-  for (const [preset, desktop] of [["mobile", false], ["desktop", true]]) {
-    results.lighthouse[preset] = { bare: await lighthouseMedian(`${BARE}/`, desktop) };
-    for (const [name, p] of Object.entries(pages)) {
-      log(`lighthouse ${preset} ${name}`);
-      results.lighthouse[preset][name] = await lighthouseMedian(SHOP + p, desktop);
-    }
+  log(`lighthouse mobile, interleaved with the bare page (load average ${loadAverage()})`);
+  results.lighthouse.mobile = await lighthouseMobileInterleaved({ bare: `${BARE}/`, ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, SHOP + p])) });
+  results.lighthouse.desktop = { bare: await lighthouseMedian(`${BARE}/`, true) };
+  for (const [name, p] of Object.entries(pages)) {
+    log(`lighthouse desktop ${name}`);
+    results.lighthouse.desktop[name] = await lighthouseMedian(SHOP + p, true);
   }
+  // The first tap on a slow phone (scripts/bench-first-tap.js): each common button, as soon as it
+  // shows and once the page has settled, median of 5.
+  log(`first tap (load average ${loadAverage()})`);
+  const firstTapLoad = loadAverage();
+  results.firstTap = { loadAverageAtStart: firstTapLoad, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
   const home = await jsGzipKB(SHOP, "/", path.join(root, "build/client"));
   const bareJs = await jsGzipKB(BARE, "/", path.join(root, "bench/bare/build/client"));
   results.js = { homeGzipKB: home.gzipKB, homeFiles: home.files, bareGzipKB: bareJs.gzipKB, bareFiles: bareJs.files };
   results.lcp = { tag: lcpTag, fetchpriorityHigh: Boolean(lcpTag), lazy: lcpTag ? /loading="lazy"/.test(lcpTag) : null };
-  for (const c of [10, 50]) {
+  for (const c of STOREFRONT_ONLY ? [] : [10, 50]) {
     log(`autocannon c=${c}`);
     results.load[`c${c}`] = {
       bare: await load(`${BARE}/`, c),
@@ -168,6 +235,13 @@ try {
   await shop.stop();
   await bare.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (STOREFRONT_ONLY) {
+  fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });
+  fs.writeFileSync(path.join(root, ".cache/bench/storefront.json"), JSON.stringify(results, null, 2));
+  console.log(JSON.stringify(results, null, 2));
+  process.exit(0);
 }
 
 // Issue 7's load check: 500 support streams on one server process (a fresh one, on its own data).

@@ -44,6 +44,18 @@ describe("deferHydrationScripts", () => {
   });
 });
 
+describe("the early-tap script", () => {
+  it("goes first in the head, after the character set, with the nonce, and runs once hydration is announced", () => {
+    const withCharset = documentHtml.replace("<head>", '<head><meta charSet="utf-8"/>');
+    const out = deferHydrationScripts(withCharset, NONCE)!;
+    expect(out.startsWith(`<html><head><meta charSet="utf-8"/><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
+    expect(out).toContain(`)("glacial:hydrated")</script><link rel="stylesheet"`);
+    // Without a character set, right after <head>; without a head, not at all.
+    expect(deferHydrationScripts(documentHtml, NONCE)!.startsWith(`<html><head><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
+    expect(deferHydrationScripts(documentHtml.replace("<head>", "<x>").replace("</head>", "</x>"), NONCE)).not.toContain("answerEarlyTaps");
+  });
+});
+
 describe("createHydrationDeferral", () => {
   it("gives the same document when the HTML arrives a byte at a time, multi-byte characters included", async () => {
     const bytes = Buffer.from(documentHtml);
@@ -142,7 +154,7 @@ function runLoader(opts: { hidden?: boolean; html?: string; paintTiming?: boolea
     },
   };
   vm.runInNewContext(source, sandbox);
-  const fire = (name: string, event?: unknown) => [...(listeners.get(name) ?? [])].forEach((fn) => fn(event));
+  const fire = (name: string, event: unknown = { type: name }) => [...(listeners.get(name) ?? [])].forEach((fn) => fn(event));
   // Runs the timers due after `ms` that are waiting now (not those they set).
   const runTimers = (ms: number) => {
     const due = timers.filter((t) => t.ms === ms);
@@ -181,9 +193,12 @@ describe("the loader in the browser", () => {
     expect(FakePaintObserver.live.every((o) => !o.observing)).toBe(true);
   });
 
-  it("starts at once on the shopper's first input, and only once", () => {
+  it("starts on the shopper's first key press once its answer can be painted (the next frame), and only once", () => {
     const page = runLoader();
     page.fire("keydown");
+    expect(page.marks).toEqual([]);
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
     expect(page.marks).toEqual(["input"]);
     page.fire("pointerdown");
     page.fire("load");
@@ -192,6 +207,28 @@ describe("the loader in the browser", () => {
     page.runTimers(HYDRATION_CAP_MS);
     expect(page.marks).toEqual(["input"]);
     expect(page.appended.filter((el) => el.tag === "script")).toHaveLength(1);
+  });
+
+  it("on a touch, starts once the finger has lifted (the tap's click) and the next frame, or half a second into a long press", () => {
+    const page = runLoader();
+    page.fire("pointerdown");
+    page.fire("touchstart");
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
+    expect(page.marks).toEqual([]);
+    page.fire("pointerup");
+    page.fire("touchend");
+    expect(page.frames).toHaveLength(1);
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
+    expect(page.marks).toEqual(["input"]);
+
+    const pressed = runLoader();
+    pressed.fire("touchstart");
+    pressed.runTimers(500);
+    pressed.frames.splice(0).forEach((f) => f());
+    pressed.runTimers(0);
+    expect(pressed.marks).toEqual(["input"]);
   });
 
   it("starts after the cap when the page never finishes loading", () => {
@@ -243,6 +280,8 @@ describe("the loader in the browser", () => {
   it("adds many preloads a few per task, then the module script, so no one task issues them all", () => {
     const page = runLoader({ html: withPreloads(14) });
     page.fire("keydown");
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
     const counts = [page.appended.length];
     while (page.timers.some((t) => t.ms === 0)) {
       page.runTimers(0);

@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { answerEarlyTaps } from "./early-taps";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 
 /**
@@ -67,8 +68,29 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     script.textContent = code;
     document.head.appendChild(script);
   }
-  function onInput() {
-    start("input");
+  // Loading and running the code is a second of main-thread work on a slow phone: it starts only
+  // once the input that asked for it has been answered on screen (the early-tap script answers a
+  // tap on the common buttons), else the answer would wait behind it. A touch's click comes as the
+  // finger lifts, so the start waits for that and the next frame; a key or a scroll, the next frame.
+  let inputSeen = false;
+  function afterAnswer() {
+    requestAnimationFrame(() => setTimeout(() => start("input"), 0));
+  }
+  function onInput(event: Event) {
+    if (started || inputSeen) return;
+    inputSeen = true;
+    if (event.type !== "pointerdown" && event.type !== "touchstart") return afterAnswer();
+    let waiting = true;
+    const go = () => {
+      if (!waiting) return;
+      waiting = false;
+      removeEventListener("pointerup", go, true);
+      removeEventListener("touchend", go, true);
+      afterAnswer();
+    };
+    addEventListener("pointerup", go, true);
+    addEventListener("touchend", go, true);
+    setTimeout(go, 500);
   }
   for (const name of events) addEventListener(name, onInput, { capture: true, passive: true });
   // On a fast connection the page can finish loading before its first paint: wait for that paint
@@ -122,7 +144,24 @@ export function deferHydrationScripts(html: string, nonce: string): string | nul
   const preloads = [...before.matchAll(PRELOAD)].map((m) => m[1]);
   const args = [scriptJson(nonce), scriptJson(preloads), scriptJson(code), String(HYDRATION_CAP_MS), scriptJson(HYDRATING_EVENT), scriptJson(HYDRATED_EVENT)].join(",");
   const loader = `<script nonce="${nonce}">(${startHydrationLater.toString()})(${args})</script>`;
-  return before.replace(PRELOAD, "") + loader + html.slice(end + SCRIPT_END.length);
+  return withEarlyTaps(before.replace(PRELOAD, ""), nonce) + loader + html.slice(end + SCRIPT_END.length);
+}
+
+/** Every page carries it: without the indentation (none of its strings spans lines). */
+const EARLY_TAPS_SOURCE = answerEarlyTaps.toString().replace(/\n\s+/g, "\n");
+
+/**
+ * The early-tap script goes first in the head (after the character set, which must come within
+ * the first kilobyte): a tap can come as soon as a button is painted, long before the parser
+ * reaches the end of the body where the loader is.
+ */
+function withEarlyTaps(html: string, nonce: string): string {
+  const charset = html.indexOf('<meta charSet="utf-8"/>');
+  const head = html.indexOf("<head>");
+  if (head < 0) return html;
+  const at = charset > head ? charset + '<meta charSet="utf-8"/>'.length : head + "<head>".length;
+  const script = `<script nonce="${nonce}">(${EARLY_TAPS_SOURCE})(${scriptJson(HYDRATED_EVENT)})</script>`;
+  return html.slice(0, at) + script + html.slice(at);
 }
 
 /** Past this much HTML without the module script, the document is passed on untouched. */

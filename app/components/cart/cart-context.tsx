@@ -24,7 +24,13 @@ type CartContextValue = {
   hydrated: boolean;
 };
 
+type CartActions = Pick<CartContextValue, "setOpen" | "addItem" | "setQuantity" | "removeItem" | "replaceItems" | "clear">;
+
 const CartContext = createContext<CartContextValue | null>(null);
+// The actions alone never change: the product cards and the product page, which only add, are
+// not rendered again when the cart changes (on a slow phone, re-rendering every card of a page
+// delayed the drawer's opening after Add to Cart).
+const CartActionsContext = createContext<CartActions | null>(null);
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<CartItem[]>([]);
@@ -81,23 +87,33 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   // on it, and a new function (or a new empty list) on every render looped that effect forever.
   const clear = useCallback(() => setItems((current) => (current.length === 0 ? current : [])), []);
 
-  const value = useMemo<CartContextValue>(
+  const actions = useMemo<CartActions>(
     () => ({
-      items,
-      totalItems: rules.totalItems(items),
-      subtotal: rules.subtotal(items),
-      isOpen,
       setOpen,
       addItem,
       setQuantity: (id, quantity) => setItems((current) => rules.setQuantity(current, id, quantity)),
       removeItem: (id) => setItems((current) => rules.removeItem(current, id)),
       replaceItems: setItems,
       clear,
-      hydrated,
     }),
-    [items, isOpen, addItem, clear, hydrated],
+    [addItem, clear],
   );
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  const value = useMemo<CartContextValue>(
+    () => ({ ...actions, items, totalItems: rules.totalItems(items), subtotal: rules.subtotal(items), isOpen, hydrated }),
+    [actions, items, isOpen, hydrated],
+  );
+  return (
+    <CartActionsContext.Provider value={actions}>
+      <CartContext.Provider value={value}>{children}</CartContext.Provider>
+    </CartActionsContext.Provider>
+  );
+}
+
+/** The cart's actions, for components that change the cart without showing it. */
+export function useCartActions(): CartActions {
+  const value = useContext(CartActionsContext);
+  if (!value) throw new Error("useCartActions must be used inside CartProvider");
+  return value;
 }
 
 export function useCart(): CartContextValue {

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
+import { useCartActions } from "~/components/cart/cart-context";
+import { earlyCardTap } from "~/lib/early-taps";
 import { TOP_SALE_BANNER, type ProductCardView } from "~/modules/catalog/catalog";
 
 // Product cards of collection, category and search pages.
@@ -27,7 +28,7 @@ export function ProductGrid({ cards, renderTitle, children }: GridProps) {
 }
 
 export function ProductCard({ card, eager, title, children }: { card: ProductCardView; eager?: boolean; title?: React.ReactNode; children?: React.ReactNode }) {
-  const { addItem } = useCart();
+  const { addItem } = useCartActions();
   return (
     <article className="flex h-full flex-col">
       <Link to={`/product/${card.slug}`} className="group block rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
@@ -66,6 +67,7 @@ export function ProductCard({ card, eager, title, children }: { card: ProductCar
         type="button"
         className="mt-auto rounded-full bg-brand px-4 py-2 text-sm font-semibold text-white hover:bg-slate-800 disabled:opacity-60"
         disabled={!card.variantId}
+        {...earlyCardTap(card)}
         onClick={() => {
           if (!card.variantId) return;
           addItem({

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
+import { useCartActions } from "~/components/cart/cart-context";
+import { EARLY_OPTION, earlyTap, type EarlyVariant } from "~/lib/early-taps";
 import { formatPaise } from "~/lib/money";
 import { TOP_SALE_BANNER, ENGRAVING_MAX_LENGTH, DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE, type ImageView, type ProductOptionView, type VariantView, clampQuantity, defaultVariant, findVariant, galleryFor, isValueAvailable, normaliseEngraving, optionDisplay, stockState } from "~/modules/catalog/catalog";
 import { warrantyTitle } from "~/modules/content/content";
@@ -28,7 +29,7 @@ export function ProductPage({
   /** The warranty setting ("2 years"), the same statement the service strip and FAQ print. */
   warranty?: string;
 }) {
-  const { addItem } = useCart();
+  const { addItem } = useCartActions();
   // ?variant=<id> (the Google feed's links) opens on that variant, so the price and stock shown
   // are the ones the feed's item states; otherwise the first variant in stock.
   const [searchParams] = useSearchParams();
@@ -52,6 +53,16 @@ export function ProductPage({
     setImageIndex(0);
     if (variantId) setQuantity((q) => clampQuantity(q, variantStock));
   }, [variantId, variantStock]);
+
+  // What a tap on Add to Cart adds before the page's code has run (lib/early-taps.ts): each variant
+  // in stock with the line React would add for it; the script reads the choices on screen.
+  const earlyVariants: EarlyVariant[] = product.variants
+    .filter((v) => v.stock > 0 && v.pricePaise > 0)
+    .map((v) => ({
+      options: v.optionValues,
+      stock: v.stock,
+      line: { productId: product.id, variantId: v.id, title: product.title, variantTitle: v.title || "Default", price: v.pricePaise, image: galleryFor(product.images, v.id)[0]?.cartImage ?? "", sku: v.sku, slug: product.slug },
+    }));
 
   function addToCart() {
     if (!variant || !canBuy) return;
@@ -176,6 +187,7 @@ export function ProductPage({
               type="button"
               onClick={addToCart}
               disabled={!canBuy}
+              {...earlyTap("add-product", { variants: earlyVariants })}
               className="flex-1 rounded-full bg-brand px-8 py-3 font-semibold text-white hover:bg-slate-800 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900"
             >
               {canBuy ? "Add to Cart" : "Out of stock"}
@@ -217,7 +229,7 @@ function OptionPicker({
 }) {
   const name = useId();
   return (
-    <fieldset className="mt-6">
+    <fieldset className="mt-6" {...{ [EARLY_OPTION]: option.name }}>
       <legend className="text-sm font-semibold text-slate-900">
         {option.name}: <span className="font-normal">{selected ?? "choose one"}</span>
       </legend>
@@ -294,7 +306,7 @@ function QuantityStepper({ value, max, onChange }: { value: number; max: number;
         Quantity
       </label>
       <div className="mt-2 flex items-center rounded-full border border-slate-400">
-        <button type="button" onClick={() => set(value - 1)} disabled={value <= 1} aria-label="Decrease quantity" className="h-11 w-11 rounded-full text-lg disabled:text-slate-400">
+        <button type="button" onClick={() => set(value - 1)} disabled={value <= 1} aria-label="Decrease quantity" {...earlyTap("step-down")} className="h-11 w-11 rounded-full text-lg disabled:text-slate-400">
           −
         </button>
         <input
@@ -307,7 +319,7 @@ function QuantityStepper({ value, max, onChange }: { value: number; max: number;
           onChange={(e) => set(Number(e.target.value))}
           className="w-12 border-0 bg-transparent text-center text-slate-900 [appearance:textfield]"
         />
-        <button type="button" onClick={() => set(value + 1)} disabled={value >= max} aria-label="Increase quantity" className="h-11 w-11 rounded-full text-lg disabled:text-slate-400">
+        <button type="button" onClick={() => set(value + 1)} disabled={value >= max} aria-label="Increase quantity" {...earlyTap("step-up")} className="h-11 w-11 rounded-full text-lg disabled:text-slate-400">
           +
         </button>
       </div>

@@ -1,9 +1,11 @@
 import { ChevronDown, Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { lazy, Suspense, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
+import { earlyTap, type EarlyMenuItem } from "~/lib/early-taps";
 import { FALLBACK_MENU, type MenuItem } from "~/modules/content/content";
+import { MenuPanelLoading } from "./loading-panels";
 
 // The storefront header: sticky; desktop mega-menus (hover delay 200 ms, skip
 // delay 300 ms); a left drawer with a single-open accordion on mobile; the fallback menu.
@@ -24,12 +26,16 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
     if (open) setDrawerUsed(true);
     setDrawerOpenState(open);
   };
+  // What the menu shows when it is opened before the page's code has run (lib/early-taps.ts).
+  const earlyMenu: EarlyMenuItem[] = items.map((item) =>
+    item.type === "megamenu" ? { label: item.label, url: item.url, links: item.sections.flatMap((s) => s.links.map((l) => ({ label: l.label, url: l.url }))) } : { label: item.label, url: item.url },
+  );
   const cartLabel = totalItems > 0 ? `Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}` : "Cart";
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <button type="button" className={`${iconLink} md:hidden`} aria-label="Open menu" onClick={() => setDrawerOpen(true)}>
+        <button type="button" className={`${iconLink} md:hidden`} aria-label="Open menu" onClick={() => setDrawerOpen(true)} {...earlyTap("menu", { menu: earlyMenu })}>
           <Menu className="size-6" aria-hidden="true" />
         </button>
         <Link to="/" className="mr-4 text-2xl font-black tracking-[0.2em] text-brand focus-visible:outline-2 focus-visible:outline-brand-accent" aria-label="GLACIAL home">
@@ -48,7 +54,7 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
           <Link to="/login" className={iconLink} aria-label="Account">
             <User className="size-5" aria-hidden="true" />
           </Link>
-          <button type="button" className={iconLink} aria-label={cartLabel} onClick={() => setOpen(true)}>
+          <button type="button" className={iconLink} aria-label={cartLabel} onClick={() => setOpen(true)} {...earlyTap("cart")}>
             <ShoppingBag className="size-5" aria-hidden="true" />
             {totalItems > 0 ? (
               <span
@@ -63,7 +69,7 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
         </div>
       </div>
       {drawerOpen || drawerUsed ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={drawerOpen ? <MenuPanelLoading items={items} onClose={() => setDrawerOpen(false)} /> : null}>
           <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
         </Suspense>
       ) : null}
@@ -71,7 +77,8 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
   );
 }
 
-function DesktopNavigation({ items }: { items: MenuItem[] }) {
+// Not rendered again when the cart's count changes (the menu is the same).
+const DesktopNavigation = memo(function DesktopNavigation({ items }: { items: MenuItem[] }) {
   return (
     <NavigationMenu.Root delayDuration={NAV_DELAY_MS} skipDelayDuration={NAV_SKIP_DELAY_MS} className="relative hidden md:flex" aria-label="Main">
       <NavigationMenu.List className="flex items-center gap-1">
@@ -126,5 +133,5 @@ function DesktopNavigation({ items }: { items: MenuItem[] }) {
       </div>
     </NavigationMenu.Root>
   );
-}
+});
 

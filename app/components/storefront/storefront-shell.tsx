@@ -5,6 +5,7 @@ import { ChatLauncher } from "~/components/support/chat-launcher";
 import type { MenuItem } from "~/modules/content/content";
 import { StorefrontFooter, type StoreContact } from "./footer";
 import { StorefrontHeader } from "./header";
+import { CartPanelLoading } from "./loading-panels";
 import { StorefrontPopup } from "./popup";
 import { ScrollToTop } from "./scroll-to-top";
 import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
@@ -14,14 +15,15 @@ import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
 const CartDrawer = lazy(() => import("~/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
 
 function LazyCartDrawer() {
-  const { isOpen } = useCart();
+  const { isOpen, totalItems, setOpen } = useCart();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (isOpen) setWanted(true);
   }, [isOpen]);
   if (!wanted && !isOpen) return null;
   return (
-    <Suspense fallback={null}>
+    // The tap is answered in its own frame even while the drawer's code is on its way.
+    <Suspense fallback={isOpen ? <CartPanelLoading count={totalItems} onClose={() => setOpen(false)} /> : null}>
       <CartDrawer />
     </Suspense>
   );

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { earlyTap } from "~/lib/early-taps";
 import { CHAT_LINK_FRAGMENT } from "~/modules/support/support";
+import { ChatPanelLoading } from "~/components/storefront/loading-panels";
 import { ChatButton } from "./chat-button";
 
 // The chat's code (its form schema, the link finder, the live stream) loads on the first click
@@ -15,9 +17,16 @@ export function ChatLauncher() {
   }, []);
   if (wanted)
     return (
-      <Suspense fallback={<ChatButton open={false} aria-busy="true" />}>
+      <Suspense
+        fallback={
+          <>
+            <ChatButton open={false} aria-busy="true" />
+            <ChatPanelLoading />
+          </>
+        }
+      >
         <ChatWidget initiallyOpen />
       </Suspense>
     );
-  return <ChatButton open={false} onPointerEnter={() => void loadWidget()} onFocus={() => void loadWidget()} onClick={() => setWanted(true)} />;
+  return <ChatButton open={false} {...earlyTap("chat")} onPointerEnter={() => void loadWidget()} onFocus={() => void loadWidget()} onClick={() => setWanted(true)} />;
 }

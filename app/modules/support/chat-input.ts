@@ -9,17 +9,7 @@ export { normaliseIndianMobile };
 
 export const MAX_MESSAGE_CHARS = 2000;
 
-/**
- * A reply email's link reopens its conversation: `/#chat=<conversationId>.<secret>`. The secret
- * travels in the fragment, which browsers never send to the server (nor to its logs).
- */
-export const CHAT_LINK_FRAGMENT = "chat";
-
-/** The conversation and secret of a `#chat=` fragment, or null. */
-export function parseChatLink(hash: string): { conversationId: string; token: string } | null {
-  const match = new RegExp(`^#${CHAT_LINK_FRAGMENT}=([0-9a-f-]{36})\\.([A-Za-z0-9_-]{20,})$`).exec(hash);
-  return match ? { conversationId: match[1]!, token: match[2]! } : null;
-}
+export { CHAT_LINK_FRAGMENT, parseChatLink } from "./chat-link";
 
 export const NAME_REQUIRED = { title: "Name Required", description: "Please provide your name to start chat" } as const;
 export const SEND_FAILED = { title: "Error", description: "Failed to send message. Please try again." } as const;

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
+import { useCartActions } from "~/components/cart/cart-context";
+import { earlyCardTap } from "~/lib/early-taps";
 import { TOP_SALE_BANNER, type ProductCardView } from "~/modules/catalog/catalog";
 
 /** A home-page product card (Best Seller, Premium Tumblers). */
 export function HomeProductCard({ card }: { card: ProductCardView }) {
-  const { addItem } = useCart();
+  const { addItem } = useCartActions();
   const add = () =>
     addItem({
       productId: card.id,
@@ -42,7 +43,7 @@ export function HomeProductCard({ card }: { card: ProductCardView }) {
             </s>
           ) : null}
         </p>
-        <button type="button" onClick={add} className="mt-auto rounded-full bg-brand px-4 py-2.5 font-semibold text-white hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-accent">
+        <button type="button" onClick={add} {...earlyCardTap(card)} className="mt-auto rounded-full bg-brand px-4 py-2.5 font-semibold text-white hover:bg-brand/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-accent">
           Add to Cart<span className="sr-only">: {card.name}</span>
         </button>
       </div>
