@@ -1,6 +1,6 @@
 // The storefront's common first taps, answered before React listens. The page's code arrives and
 // runs a second or two after the page is on screen on a slow phone (it waits for the page's load,
-// decision 0012); a tap in that window used to wait for it. A small script in the document (no
+// decision 0004); a tap in that window used to wait for it. A small script in the document (no
 // framework, a few KB) answers these taps itself, in the frame after the tap, until the page has
 // hydrated, then hands the state it made over to React and steps aside.
 //
