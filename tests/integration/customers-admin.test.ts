@@ -4,6 +4,7 @@ import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "~/modules/audit/audit.server";
 import { customerAddresses } from "~/modules/customers/schema";
+import { discounts } from "~/modules/discounts/schema";
 import { customerDetail, erasePersonalData, exportPersonalData, guestKey, listCustomers } from "~/modules/customers/customers.server";
 import { parseCustomerQuery } from "~/modules/customers/customers";
 import { newsletterSubscribers } from "~/modules/marketing/schema";
@@ -40,10 +41,10 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
   let meeraId: string;
   const cookies = new Map<string, string>();
 
-  async function buy(p: Person, opts: { email?: string; userId?: string; quantity?: number } = {}) {
+  async function buy(p: Person, opts: { email?: string; userId?: string; quantity?: number; discountCode?: string } = {}) {
     const cart = [{ variantId, quantity: opts.quantity ?? 1 }];
     const email = opts.email ?? p.email;
-    const quote = await quoteCart(services.db, cart, { email });
+    const quote = await quoteCart(services.db, cart, { email, discountCode: opts.discountCode });
     const form = checkoutForm({
       email,
       phone: p.phone,
@@ -53,6 +54,7 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
       shipState: p.city ? "19" : "29",
       shipPin: p.city ? "700016" : "560001",
       quoteDigest: quote.digest,
+      ...(opts.discountCode ? { discountCode: opts.discountCode } : {}),
     });
     const result: PlaceOrderResult = await placeOrder(services, form, cart, { userId: opts.userId ?? null });
     if (result.kind !== "placed") throw new Error(`not placed: ${JSON.stringify(result).slice(0, 300)}`);
@@ -80,9 +82,10 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     const ctx = await services.auth.$context;
     meeraId = (await ctx.internalAdapter.createUser({ email: MEERA.email, name: MEERA.name, emailVerified: false }, { method: "admin" })).id;
 
-    // Asha: one order signed in, one as a guest typed in other letters, one unpaid.
+    // Asha: one order signed in, one as a guest typed in other letters with a discount code, one unpaid.
+    await services.db.insert(discounts).values({ code: "WELCOME10", kind: "percentage", percentBasisPoints: 1_000 });
     const a1 = await buy(ASHA, { userId: ashaId, quantity: 2 });
-    const a2 = await buy(ASHA, { email: "ASHA@Example.IN" });
+    const a2 = await buy(ASHA, { email: "ASHA@Example.IN", discountCode: "WELCOME10" });
     const a3 = await buy(ASHA);
     ashaOrders.push(a1.id, a2.id, a3.id);
     await setPayment(a1.id, "cod_collected");
@@ -378,7 +381,7 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     expect(await customerDetail(services.db, guestKey(RAVI.email))).toEqual(raviBefore);
 
     const [audit] = await listAudit(services.db, { module: "customers", limit: 1 });
-    expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1 } } });
+    expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1, discountUses: 1 } } });
     // Twice is refused.
     expect(await erasePersonalData(services.db, { id: null, email: "test" }, `u-${ashaId}`)).toMatchObject({ ok: false, status: 409 });
   });

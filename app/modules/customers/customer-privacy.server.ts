@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
+import { forgetRedeemer } from "~/modules/discounts/discounts.server";
 import { forgetRecipients } from "~/modules/mail/mail.server";
 import { eraseSubscribers, newsletterConsents } from "~/modules/marketing/marketing.server";
 import { exportBuyerOrders, pseudonymiseBuyerOrders } from "~/modules/orders/orders.server";
@@ -105,6 +106,7 @@ export async function erasePersonalData(db: Db, actor: AuditActor, key: string, 
     counts.conversations = await eraseConversations(tx, customer.emails);
     counts.newsletter = await eraseSubscribers(tx, customer.emails);
     counts.mails = await forgetRecipients(tx, customer.emails);
+    counts.discountUses = await forgetRedeemer(tx, customer.emails, pseudonym.email);
     await forgetSignInAttempts(tx, customer.emails);
     const keys = [customer.key, ...customer.formerKeys];
     counts.notes = (await tx.delete(customerNotes).where(inArray(customerNotes.customerKey, keys)).returning({ id: customerNotes.id })).length;

@@ -1,6 +1,6 @@
 // The discounts module's face for server code: the only file of it that code outside the module
 // imports (besides discounts.ts, its browser-safe face).
-export { automaticDiscounts, type CodeLookup, DiscountUsedUp, lockAutomaticDiscount, lookUpCode, markRedemptionPaid, recordRedemption, releaseRedemption } from "./redemption.server";
+export { automaticDiscounts, type CodeLookup, DiscountUsedUp, forgetRedeemer, lockAutomaticDiscount, lookUpCode, markRedemptionPaid, recordRedemption, releaseRedemption } from "./redemption.server";
 export {
   type AdminDiscount,
   appliesTo,

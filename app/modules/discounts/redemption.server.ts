@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/types";
 import { normaliseCode, type DiscountKind, type DiscountRule } from "./discount-rules";
 import { discountCodes, discountRedemptions, discounts } from "./schema";
@@ -150,4 +150,20 @@ export async function releaseRedemption(tx: Tx, orderId: string): Promise<boolea
 /** The order that used a discount has been paid (online, or cash collected): from now its total counts as the discount's revenue. */
 export async function markRedemptionPaid(tx: Tx, orderId: string): Promise<void> {
   await tx.update(discountRedemptions).set({ paidAt: new Date() }).where(and(eq(discountRedemptions.orderId, orderId), isNull(discountRedemptions.paidAt)));
+}
+
+/**
+ * Erasure (the customers module): this person's redemptions keep their figures (the code's use
+ * count, revenue, the order it discounted) but take the pseudonym in place of the checkout email,
+ * inside the caller's transaction. Returns how many.
+ */
+export async function forgetRedeemer(tx: DbOrTx, emails: readonly string[], pseudonymEmail: string): Promise<number> {
+  if (emails.length === 0) return 0;
+  const lowered = [...new Set(emails.map((e) => e.toLowerCase()))];
+  const rows = await tx
+    .update(discountRedemptions)
+    .set({ email: pseudonymEmail.toLowerCase() })
+    .where(inArray(sql`lower(${discountRedemptions.email})`, lowered))
+    .returning({ id: discountRedemptions.id });
+  return rows.length;
 }
