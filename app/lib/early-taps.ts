@@ -56,6 +56,10 @@ export function earlyCardTap(card: { id: string; variantId: string | null; name:
  * stored cart as it hydrates, after every line written here.
  */
 export function answerEarlyTaps(hydratedEvent: string) {
+  // The script element leaves the head as soon as it has run (its listeners stay): React hydrates
+  // the head it rendered, and an extra element there left an old copy of the page's structured
+  // data behind when React next updated the head.
+  document.currentScript?.remove();
   const ATTR = "data-early-tap";
   const SHELL = "data-early-shell";
   const doc = document;
