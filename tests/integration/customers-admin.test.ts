@@ -10,7 +10,7 @@ import { parseCustomerQuery } from "~/modules/customers/customers";
 import { newsletterSubscribers } from "~/modules/marketing/schema";
 import { placeOrder, quoteCart, type PlaceOrderResult } from "~/modules/orders/checkout.server";
 import { transitionOrder } from "~/modules/orders/order-admin.server";
-import { invoices, orderLines, orders } from "~/modules/orders/schema";
+import { checkoutReminders, invoices, orderLines, orders } from "~/modules/orders/schema";
 import { sessions } from "~/modules/staff/schema";
 import { signInShopper } from "~/modules/staff/shopper-auth.server";
 import { signInStaff } from "~/modules/staff/sign-in.server";
@@ -98,6 +98,8 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     await setPayment(r2.id, "cod_collected");
     await buy(MEERA);
 
+    // A checkout she left with her email (the reminder not sent yet).
+    await services.db.insert(checkoutReminders).values({ checkoutKey: "k_left_by_asha_0001", email: ASHA.email.toLowerCase(), name: ASHA.name, lines: [{ variantId, quantity: 1 }], remindAt: new Date() });
     await services.db.insert(customerAddresses).values({ userId: ashaId, name: ASHA.name, phone: "+919811122233", line1: ASHA.line1, city: "Bengaluru", stateCode: "29", pin: "560001", isDefault: true });
     await services.db.insert(newsletterSubscribers).values([
       { email: "Asha@example.in", source: "popup", consentText: "Send me offers", consentedAt: new Date() },
@@ -381,7 +383,7 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     expect(await customerDetail(services.db, guestKey(RAVI.email))).toEqual(raviBefore);
 
     const [audit] = await listAudit(services.db, { module: "customers", limit: 1 });
-    expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1, discountUses: 1 } } });
+    expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1, discountUses: 1, checkoutReminders: 1 } } });
     // Twice is refused.
     expect(await erasePersonalData(services.db, { id: null, email: "test" }, `u-${ashaId}`)).toMatchObject({ ok: false, status: 409 });
   });
