@@ -35,6 +35,7 @@ const envSchema = z.object({
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8).optional(),
   RAZORPAY_API_URL: z.string().url().default("https://api.razorpay.com"),
   RAZORPAY_CHECKOUT_URL: z.string().url().default("https://checkout.razorpay.com/v1/checkout.js"),
+  CART_REMINDER_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
 });
 
 export type AppConfig = {
@@ -63,6 +64,8 @@ export type AppConfig = {
   metrics: { token?: string; allow: string[] };
   /** Online payment (UPI, cards, netbanking) when the three Razorpay keys are set; otherwise only cash on delivery. */
   razorpay?: RazorpayConfig | null;
+  /** Minutes after a checkout left with an email before its one reminder mail; 0: no reminders. */
+  cartReminderMinutes: number;
 };
 
 export class ConfigError extends Error {}
@@ -122,6 +125,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
             checkoutUrl: e.RAZORPAY_CHECKOUT_URL,
           }
         : null,
+    cartReminderMinutes: e.CART_REMINDER_MINUTES,
   };
 }
 

@@ -42,6 +42,7 @@ export default [
   route("maintenance", "routes/maintenance.tsx"),
   route("api/cart/verify", "routes/api.cart-verify.ts"),
   route("api/newsletter", "routes/api.newsletter.ts"),
+  route("api/checkout/started", "routes/api.checkout-started.ts"),
   route("api/popup", "routes/api.popup.ts"),
   route("api/best-sellers", "routes/api.best-sellers.ts"),
   route("api/payments/razorpay/webhook", "routes/api.payments.razorpay-webhook.ts"),

@@ -79,8 +79,11 @@ describe("checkout in Chromium", () => {
     expect(await shipping(page).getByLabel("Full name").inputValue()).toBe("Asha Rao");
     expect(await checkout(page).getByLabel("Email").getAttribute("aria-invalid")).toBe("true");
 
+    // Once a real email is typed and the field left, the page tells the shop (for one reminder if no order follows).
+    const reported = page.waitForResponse((r) => r.url().endsWith("/api/checkout/started"));
     await checkout(page).getByLabel("Email").fill("asha@example.in");
     await checkout(page).getByLabel("Mobile number").fill("98765 43210");
+    expect(await (await reported).json()).toEqual({ ok: true, reminder: true });
     await fillAddress(page);
     const total = await page.getByTestId("checkout-total").textContent();
     await page.getByRole("button", { name: /^Place order/ }).click();

@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
-import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "~/modules/audit/audit.server";
 import { customerAddresses } from "~/modules/customers/schema";
@@ -10,7 +9,7 @@ import { parseCustomerQuery } from "~/modules/customers/customers";
 import { newsletterSubscribers } from "~/modules/marketing/schema";
 import { placeOrder, quoteCart, type PlaceOrderResult } from "~/modules/orders/checkout.server";
 import { transitionOrder } from "~/modules/orders/order-admin.server";
-import { invoices, orderLines, orders } from "~/modules/orders/schema";
+import { checkoutReminders, invoices, orderLines, orders } from "~/modules/orders/schema";
 import { sessions } from "~/modules/staff/schema";
 import { signInShopper } from "~/modules/staff/shopper-auth.server";
 import { signInStaff } from "~/modules/staff/sign-in.server";
@@ -20,8 +19,9 @@ import { action as exportAction } from "~/routes/admin/customer-export";
 import { loader as customersLoader } from "~/routes/admin/customers";
 import type { AppServices } from "~/services.server";
 import { checkoutForm, createProduct, createShopper } from "../support/shoppers";
+import { answerOf, postForm } from "../support/route-calls";
 import { DRIVERS } from "../support/test-database";
-import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
+import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
 
 // The back office's customers: accounts and guest buyers grouped by confirmed email, their
 // figures, notes and tags, and a person's data export and erasure (DPDP Act 2023), against both
@@ -98,6 +98,8 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     await setPayment(r2.id, "cod_collected");
     await buy(MEERA);
 
+    // A checkout she left with her email (the reminder not sent yet).
+    await services.db.insert(checkoutReminders).values({ checkoutKey: "k_left_by_asha_0001", email: ASHA.email.toLowerCase(), name: ASHA.name, lines: [{ variantId, quantity: 1 }], remindAt: new Date() });
     await services.db.insert(customerAddresses).values({ userId: ashaId, name: ASHA.name, phone: "+919811122233", line1: ASHA.line1, city: "Bengaluru", stateCode: "29", pin: "560001", isDefault: true });
     await services.db.insert(newsletterSubscribers).values([
       { email: "Asha@example.in", source: "popup", consentText: "Send me offers", consentedAt: new Date() },
@@ -186,41 +188,10 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
 
   // ---- through the routes, as each role ----
 
-  /** A POST to a route action as the browser sends it; `read` tells whether the body was read. */
-  function post(run: typeof customerAction | typeof exportAction, path: string, fields: Record<string, string>, params: Record<string, string>, as?: string) {
-    let read = false;
-    const text = new URLSearchParams(fields).toString();
-    const body = new ReadableStream<Uint8Array>(
-      {
-        pull(controller) {
-          read = true;
-          controller.enqueue(new TextEncoder().encode(text));
-          controller.close();
-        },
-      },
-      { highWaterMark: 0 },
-    );
-    const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.1", origin: TEST_PUBLIC_URL });
-    if (as) headers.set("cookie", cookies.get(as)!);
-    const request = new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
-    return { run: () => run({ request, context: { services }, params } as never), read: () => read };
-  }
-  async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; body?: unknown; location?: string | null; response?: Response }> {
-    try {
-      const out = await run();
-      if (out instanceof Response) return { status: out.status, response: out };
-      if (out && typeof out === "object" && "init" in out) {
-        const d = out as { init: { status?: number } | null; data: unknown };
-        return { status: d.init?.status ?? 200, body: d.data };
-      }
-      return { status: 200, body: out };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
-      if (isRouteErrorResponse(thrown)) return { status: thrown.status };
-      if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: { status: number } }).init.status, body: (thrown as unknown as { data: unknown }).data };
-      throw thrown;
-    }
-  }
+  const post = (run: typeof customerAction | typeof exportAction, path: string, fields: Record<string, string>, params: Record<string, string>, as?: string) =>
+
+    postForm(services, run, path, fields, { params, cookie: as ? cookies.get(as) : undefined });
+  const statusOf = answerOf;
   const page = (path: string, as: string, params: Record<string, string> = {}) =>
     statusOf(() => (params.key ? customerLoader : customersLoader)({ request: requestFrom(path, { cookie: cookies.get(as) }), context: { services }, params } as never));
 
@@ -381,7 +352,7 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
     expect(await customerDetail(services.db, guestKey(RAVI.email))).toEqual(raviBefore);
 
     const [audit] = await listAudit(services.db, { module: "customers", limit: 1 });
-    expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1, discountUses: 1 } } });
+    expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1, discountUses: 1, checkoutReminders: 1 } } });
     // Twice is refused.
     expect(await erasePersonalData(services.db, { id: null, email: "test" }, `u-${ashaId}`)).toMatchObject({ ok: false, status: 409 });
   });

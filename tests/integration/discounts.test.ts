@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "~/modules/audit/audit.server";
 import { listOutbox } from "~/modules/mail/mail.server";
@@ -16,7 +15,8 @@ import { invoiceDiscountNote, invoiceTotals } from "~/modules/orders/invoice-fig
 import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines, orders } from "~/modules/orders/schema";
 import type { AppServices } from "~/services.server";
-import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
+import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
+import { answerOf, postForm } from "../support/route-calls";
 import { DRIVERS } from "../support/test-database";
 import { checkoutForm, createProduct } from "../support/shoppers";
 
@@ -363,39 +363,8 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
       if (result.kind !== "signed-in") throw new Error(`sign-in of ${email} failed`);
       cookies.set(email, cookieHeader(result.headers));
     };
-    /** A POST to the route's action as the browser sends it; `read` tells whether the body was read. */
-    function post(path: string, fields: Record<string, string>, as?: string) {
-      let read = false;
-      const text = new URLSearchParams(fields).toString();
-      const body = new ReadableStream<Uint8Array>({
-        pull(controller) {
-          read = true;
-          controller.enqueue(new TextEncoder().encode(text));
-          controller.close();
-        },
-        // Nothing is pulled until someone reads (the default would pull one chunk at once).
-      }, { highWaterMark: 0 });
-      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.1", origin: TEST_PUBLIC_URL });
-      if (as) headers.set("cookie", cookies.get(as)!);
-      const request = new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
-      return { run: () => discountsAction({ request, context: { services }, params: {} } as never), read: () => read };
-    }
-    /** The status an action answers with: its own, a redirect's, or a thrown refusal's. */
-    async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; body?: unknown; location?: string | null }> {
-      try {
-        const out = await run();
-        if (out && typeof out === "object" && "init" in out) {
-          const d = out as { init: { status?: number } | null; data: unknown };
-          return { status: d.init?.status ?? 200, body: d.data };
-        }
-        return { status: 200, body: out };
-      } catch (thrown) {
-        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
-        if (isRouteErrorResponse(thrown)) return { status: thrown.status };
-        if (thrown && typeof thrown === "object" && "init" in thrown) return { status: (thrown as { init: { status: number } }).init.status, body: (thrown as unknown as { data: unknown }).data };
-        throw thrown;
-      }
-    }
+    const post = (path: string, fields: Record<string, string>, as?: string) => postForm(services, discountsAction, path, fields, { cookie: as ? cookies.get(as) : undefined });
+    const statusOf = answerOf;
     const fields = (overrides: Record<string, string> = {}) => ({
       code: "monsoon15",
       kind: "percentage",

@@ -14,6 +14,7 @@ import { signInStaff } from "~/modules/staff/sign-in.server";
 import { action as templatesAction, loader as templatesLoader } from "~/routes/admin/email-templates";
 import type { AppServices } from "~/services.server";
 import { createLogger } from "~/lib/logger.server";
+import { answerOf, postForm } from "../support/route-calls";
 import { DRIVERS } from "../support/test-database";
 import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
 import { checkoutForm, createProduct } from "../support/shoppers";
@@ -161,40 +162,8 @@ describe.each(DRIVERS)("email templates on %s", (kind) => {
       if (result.kind !== "signed-in") throw new Error(`sign-in of ${email} failed`);
       cookies.set(email, cookieHeader(result.headers));
     };
-    /** A POST to the action as a browser sends it; `read` tells whether its body was read. */
-    function post(path: string, fields: Record<string, string>, as?: string) {
-      let read = false;
-      const text = new URLSearchParams(fields).toString();
-      const body = new ReadableStream<Uint8Array>(
-        {
-          pull(controller) {
-            read = true;
-            controller.enqueue(new TextEncoder().encode(text));
-            controller.close();
-          },
-        },
-        { highWaterMark: 0 },
-      );
-      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": "10.0.0.1", origin: TEST_PUBLIC_URL });
-      if (as) headers.set("cookie", cookies.get(as)!);
-      const request = new Request(`${TEST_PUBLIC_URL}${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
-      return { run: () => templatesAction({ request, context: { services }, params: {} } as never), read: () => read };
-    }
-    async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; body?: unknown; location?: string | null }> {
-      try {
-        const out = await run();
-        if (out && typeof out === "object" && "init" in out) {
-          const d = out as { init: { status?: number } | null; data: unknown };
-          return { status: d.init?.status ?? 200, body: d.data };
-        }
-        return { status: 200, body: out };
-      } catch (thrown) {
-        if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
-        const d = thrown as { init?: { status?: number }; data?: unknown };
-        if (d && typeof d === "object" && "init" in d) return { status: d.init?.status ?? 500, body: d.data };
-        throw thrown;
-      }
-    }
+    const post = (path: string, fields: Record<string, string>, as?: string) => postForm(services, templatesAction, path, fields, { cookie: as ? cookies.get(as) : undefined });
+    const statusOf = answerOf;
 
     beforeAll(async () => {
       await signIn("owner@glacial.in", ["super_admin"]);

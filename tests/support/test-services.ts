@@ -44,6 +44,7 @@ export async function openTestServices(kind: DatabaseKind, opts: TestServicesOpt
     imageCacheMaxBytes: 64 * 1024 * 1024,
     metrics: { allow: ["127.0.0.1", "::1"] },
     razorpay: opts.razorpay ?? null,
+    cartReminderMinutes: 60,
   };
   const mailer = createMailer(database.db, { from: config.mailFrom, log, publicUrl: config.publicUrl });
   const auth = createAuth(database.db, {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
@@ -50,6 +50,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
   useEffect(() => setErrors(submitted?.fieldErrors ?? {}), [submitted]);
   const firstAvailable = quote?.payment.find((p) => p.available)?.method ?? "cod";
   const [method, setMethod] = useState(values.paymentMethod ?? firstAvailable);
+  const reported = useRef("");
   // A form sent back with errors says itself whether the box was ticked (an unticked box is not sent).
   const billingSame = submitted ? values.billingSame === "on" : true;
   const v = (name: string, fallback = "") => values[name] ?? prefill[name] ?? fallback;
@@ -91,6 +92,18 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
     event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(Object.keys(found)[0]!)}"]`)?.focus();
   };
 
+  // Once the shopper has typed an email (and maybe a name), the shop may send one reminder later if
+  // no order follows; the server decides whether and when. A failed report changes nothing here.
+  const reportStart = (event: React.FocusEvent<HTMLFormElement>) => {
+    const field = (event.target as EventTarget as HTMLInputElement).name;
+    if (field !== "email" && field !== "shipName") return;
+    const form = new FormData(event.currentTarget);
+    const body = JSON.stringify({ checkoutKey: idempotencyKey, email: String(form.get("email") ?? "").trim(), name: String(form.get("shipName") ?? "").trim() });
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(form.get("email") ?? "").trim()) || body === reported.current) return;
+    reported.current = body;
+    void fetch("/api/checkout/started", { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(() => undefined);
+  };
+
   return (
     <Shell>
       {submitted?.error ? (
@@ -99,7 +112,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
         </div>
       ) : null}
       <div className="grid gap-10 lg:grid-cols-[1fr_380px]">
-        <Form id={CHECKOUT_FORM} method="post" noValidate onSubmit={checkFirst} className="space-y-8" aria-label="Checkout">
+        <Form id={CHECKOUT_FORM} method="post" noValidate onSubmit={checkFirst} onBlur={reportStart} className="space-y-8" aria-label="Checkout">
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="quoteDigest" value={quote.digest} />
           <fieldset className="space-y-4">

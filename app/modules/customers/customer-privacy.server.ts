@@ -5,7 +5,7 @@ import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { forgetRedeemer } from "~/modules/discounts/discounts.server";
 import { forgetRecipients } from "~/modules/mail/mail.server";
 import { eraseSubscribers, newsletterConsents } from "~/modules/marketing/marketing.server";
-import { exportBuyerOrders, pseudonymiseBuyerOrders } from "~/modules/orders/orders.server";
+import { exportBuyerOrders, forgetCheckoutReminders, pseudonymiseBuyerOrders } from "~/modules/orders/orders.server";
 import { eraseShopperAccount, forgetSignInAttempts, shopperAccount } from "~/modules/staff/staff.server";
 import { eraseConversations, exportConversations } from "~/modules/support/support.server";
 import { accountKey, ERASED_DOMAIN, findCustomer, guestKey, notesAndTags } from "./customer-directory.server";
@@ -107,6 +107,7 @@ export async function erasePersonalData(db: Db, actor: AuditActor, key: string, 
     counts.newsletter = await eraseSubscribers(tx, customer.emails);
     counts.mails = await forgetRecipients(tx, customer.emails);
     counts.discountUses = await forgetRedeemer(tx, customer.emails, pseudonym.email);
+    counts.checkoutReminders = await forgetCheckoutReminders(tx, customer.emails);
     await forgetSignInAttempts(tx, customer.emails);
     const keys = [customer.key, ...customer.formerKeys];
     counts.notes = (await tx.delete(customerNotes).where(inArray(customerNotes.customerKey, keys)).returning({ id: customerNotes.id })).length;

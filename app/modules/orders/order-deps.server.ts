@@ -13,7 +13,7 @@ export type OrderDeps = {
   log: Logger;
   /** Durable jobs: holds released, automatic refunds sent. Needed for online payment only. */
   jobs?: JobQueue;
-  config: { publicUrl: string; razorpay?: RazorpayConfig | null };
+  config: { publicUrl: string; razorpay?: RazorpayConfig | null; cartReminderMinutes?: number };
 };
 
 /** The background jobs of online payment (pg-boss queue names). */
@@ -24,4 +24,6 @@ export const ORDER_JOBS = {
   refund: "order-refund",
   /** Every few minutes: any unpaid order whose hold ran out and whose job went missing. */
   sweepHolds: "order-hold-sweep",
+  /** { key }: the one reminder of a checkout left with an email (abandoned cart). */
+  cartReminder: "order-cart-reminder",
 } as const;

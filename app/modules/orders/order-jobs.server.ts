@@ -1,5 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
 import type { JobQueue } from "~/modules/jobs/jobs.server";
+import { sendCartReminder } from "./cart-reminders.server";
 import { holdExpiryOf, releaseHold, sweepExpiredHolds } from "./holds.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { submitRefund } from "./refunds.server";
@@ -13,6 +14,7 @@ export async function declareOrderQueues(jobs: JobQueue): Promise<void> {
   await jobs.declare({ name: ORDER_JOBS.releaseHold, retryLimit: 10, retryDelaySeconds: 30 });
   await jobs.declare({ name: ORDER_JOBS.refund, retryLimit: 10, retryDelaySeconds: 60 });
   await jobs.declare({ name: ORDER_JOBS.sweepHolds, retryLimit: 0 });
+  await jobs.declare({ name: ORDER_JOBS.cartReminder, retryLimit: 5, retryDelaySeconds: 60 });
 }
 
 /** Automatic refunds left waiting (their job failed for good, or Razorpay was down): sent again. */
@@ -42,6 +44,8 @@ export async function startOrderWorkers(deps: OrderDeps & { jobs: JobQueue }): P
     // Razorpay unreachable: failing the job makes pg-boss try again later, with back-off.
     if (outcome.state === "retry") throw new Error(outcome.message);
   });
+  // A reminder whose email was given again later is "not-due" here: the later job sends it.
+  await jobs.work<{ key: string }>(ORDER_JOBS.cartReminder, async (data) => void (await sendCartReminder(deps, data.key)));
   await jobs.work(ORDER_JOBS.sweepHolds, async () => {
     await sweepExpiredHolds(deps);
     await sweepPendingRefunds(deps);

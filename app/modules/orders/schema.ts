@@ -238,3 +238,27 @@ export const creditNotes = pgTable(
   },
   (t) => [index("credit_notes_order_idx").on(t.orderId, t.issuedAt), index("credit_notes_issued_idx").on(t.issuedAt)],
 );
+
+/**
+ * A checkout where the shopper typed an email and has not placed the order yet: one row per
+ * checkout attempt (its idempotency key), for the one reminder mail sent if no order follows.
+ */
+export const checkoutReminders = pgTable(
+  "checkout_reminders",
+  {
+    id: id(),
+    checkoutKey: text("checkout_key").notNull().unique(),
+    /** Lower-case, as checkout stores it. */
+    email: text("email").notNull(),
+    name: text("name"),
+    /** The cart's lines as the checkout page had them: [{ variantId, quantity }]. */
+    lines: jsonb("lines").$type<{ variantId: string; quantity: number }[]>().notNull(),
+    remindAt: timestamp("remind_at", { withTimezone: true }).notNull(),
+    /** Set once: the reminder was sent, or found not needed (an order followed). */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    outcome: text("outcome"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("checkout_reminders_email_idx").on(t.email)],
+);
