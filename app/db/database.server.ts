@@ -92,7 +92,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   if (parsed.protocol !== "postgres:" && parsed.protocol !== "postgresql:") {
     throw new DatabaseStartupError(`DATABASE_URL must start with postgres:// (got ${parsed.protocol}//)`);
   }
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // pg-pool uses one limit both for opening a connection and for waiting in the queue for a free
+  // one. A burst of checkouts queues behind the pool's few connections; 10 s (Prisma's default
+  // pool wait) lets such a queue drain instead of turning a busy minute into 503s, and is still
+  // short enough for a shopper to be told to retry when the server truly hangs. A refused or
+  // dropped connection fails at once whatever this says.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // A client losing its server must not crash the process: idle ones are the pool's "error"; a
   // client checked out (a query or transaction in flight) emits its own, and without a listener
   // Node ends the process. The query in flight fails with the same error, and the pool replaces
