@@ -1,8 +1,11 @@
+import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { products } from "~/modules/catalog/schema";
-import { forgetRecipients, listOutbox } from "~/modules/mail/mail.server";
+import { createLogger } from "~/lib/logger.server";
+import { createMailer, forgetRecipients, listOutbox } from "~/modules/mail/mail.server";
+import { mailOutbox } from "~/modules/mail/schema";
 import { cartToRestore, forgetCheckoutReminders, noteCheckoutStarted, sendCartReminder } from "~/modules/orders/cart-reminders.server";
 import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
 import { releaseHold } from "~/modules/orders/holds.server";
@@ -25,6 +28,42 @@ import { checkoutForm, createProduct, idempotencyKey } from "../support/shoppers
 // puts the checkout's lines back into a cart; its stop link works, from the page or a mail app.
 
 const HOUR = 60 * 60 * 1000;
+
+/** The least of an SMTP server: takes every message and keeps what it was sent, headers and all. */
+async function startSmtpSink(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
+  const messages: string[] = [];
+  const server = net.createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    socket.write("220 sink ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("latin1");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          messages.push(buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          socket.write("250 kept\r\n");
+          continue;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol).toUpperCase();
+        buffer = buffer.slice(eol + 2);
+        if (line.startsWith("EHLO")) socket.write("250-sink\r\n250 8BITMIME\r\n");
+        else if (line.startsWith("DATA")) {
+          inData = true;
+          socket.write("354 go on\r\n");
+        } else if (line.startsWith("QUIT")) socket.end("221 bye\r\n");
+        else socket.write("250 ok\r\n");
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { port: (server.address() as net.AddressInfo).port, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
 
 const TOKEN_LINK = (path: string) => new RegExp(`${TEST_PUBLIC_URL}${path}/([0-9a-f-]{36})`);
 
@@ -260,6 +299,25 @@ describe.each(DRIVERS)("checkout reminders on %s", (kind) => {
     // A link that names nothing says so.
     expect(await answerOf(() => unsubscribeLoader({ request: get("/unsubscribe/cart-reminders/nope"), params: { token: "nope" }, context: { services } } as never))).toMatchObject({ status: 404 });
     expect(await answerOf(() => unsubscribeAction({ request: oneClick.clone(), params: { token: crypto.randomUUID() }, context: { services } } as never))).toMatchObject({ status: 404 });
+  });
+
+  it("through SMTP the reminder carries List-Unsubscribe for mail apps' one-click unsubscribe; the link is not kept once sent", async () => {
+    const sink = await startSmtpSink();
+    try {
+      const mailer = createMailer(services.db, { smtpUrl: `smtp://127.0.0.1:${sink.port}`, from: "GLACIAL <no-reply@glacial.in>", log: createLogger("silent"), publicUrl: TEST_PUBLIC_URL });
+      const email = "by.smtp@example.in";
+      const { key } = await start(email, undefined, new Date(Date.now() - 2 * HOUR));
+      expect(await sendCartReminder({ ...services, mailer }, key)).toBe("sent");
+      expect(sink.messages).toHaveLength(1);
+      const headers = sink.messages[0]!.split("\r\n\r\n")[0]!.replace(/\r\n[ \t]+/g, " ");
+      const [row] = await services.db.select().from(checkoutReminders).where(eq(checkoutReminders.checkoutKey, key));
+      expect(headers).toContain(`List-Unsubscribe: <${TEST_PUBLIC_URL}/unsubscribe/cart-reminders/${row!.linkToken}>`);
+      expect(headers).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+      const [sent] = await services.db.select().from(mailOutbox).where(eq(mailOutbox.eventKey, `cart-reminder:${key}`));
+      expect(sent).toMatchObject({ status: "sent", text: null, unsubscribeUrl: null });
+    } finally {
+      await sink.close();
+    }
   });
 
   it("reminds an address at most once a week, however many checkouts it leaves", async () => {
