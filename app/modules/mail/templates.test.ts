@@ -27,6 +27,7 @@ describe("template variables", () => {
       expect(templateProblem(kind, spec.subject), kind).toBeNull();
       expect(templateProblem(kind, spec.body), kind).toBeNull();
       if (spec.button) expect(allowedVariables(kind)).toContain(spec.button.variable);
+      if (spec.footerLink) expect(allowedVariables(kind)).toContain(spec.footerLink.variable);
       for (const name of allowedVariables(kind)) expect(sampleData(kind)[name], `${kind} ${name}`).toBeTruthy();
     }
   });
