@@ -27,6 +27,8 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("feeds/google.xml", "routes/feeds-google-xml.ts"),
   route("cart", "routes/cart.tsx"),
+  route("cart/restore/:token", "routes/cart-restore.tsx"),
+  route("unsubscribe/cart-reminders/:token", "routes/unsubscribe-cart-reminders.tsx"),
   route("checkout", "routes/checkout.tsx"),
   route("thank-you", "routes/thank-you.tsx"),
   route("track-order", "routes/track-order.tsx"),

@@ -13,7 +13,7 @@ import { serveControlSocket, shopCommands } from "~/modules/ops/ops.server";
 import { openServices, type AppServices } from "~/services.server";
 import type { RenderFlags, RequestFailure } from "~/load-context";
 import { DATABASE_RETRY_AFTER_SECONDS } from "~/lib/database-unavailable";
-import { isAdminPath, pathKindOf } from "~/lib/path-kinds";
+import { acceptsForeignPosts, isAdminPath } from "~/lib/path-kinds";
 import { clientIpOf } from "~/modules/staff/staff.server";
 import { runInRequest } from "~/lib/request-context.server";
 import { createMetrics, routeLabel, type Metrics } from "./metrics";
@@ -54,10 +54,11 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   // gzip/deflate for HTML, JSON, CSS and JavaScript (Hono skips event streams and images).
   app.use("*", compress());
   // Mutations from a foreign page are refused (Origin, or Sec-Fetch-Site where Origin is absent).
-  // A payment provider's webhook comes from its servers, not a page: its signature is checked instead.
+  // A payment provider's webhook and a mail app's one-click unsubscribe come from their servers,
+  // not a page: the webhook's signature, or the unsubscribe link's token, is checked instead.
   const publicOrigin = new URL(services.config.publicUrl).origin;
   const sameOrigin = csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin });
-  app.use("*", (c, next) => (pathKindOf(c.req.path) === "webhook" ? next() : sameOrigin(c, next)));
+  app.use("*", (c, next) => (acceptsForeignPosts(c.req.path) ? next() : sameOrigin(c, next)));
   app.use("*", requestTarget());
   app.use("*", requestBody(services));
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_BODY_LIMIT, bodyLimitFor, isAdminPath, isUploadPath, pathKindOf, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "./path-kinds";
+import { acceptsForeignPosts, ADMIN_BODY_LIMIT, bodyLimitFor, isAdminPath, isUploadPath, pathKindOf, PUBLIC_BODY_LIMIT, UPLOAD_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "./path-kinds";
 
 describe("path kinds", () => {
   it("names each kind of path, data requests included", () => {
@@ -27,6 +27,13 @@ describe("path kinds", () => {
     for (const [path, kind] of cases) expect(pathKindOf(path), path).toBe(kind);
     expect(isAdminPath("/admin/login")).toBe(true);
     expect(isAdminPath("/administrator")).toBe(false);
+  });
+
+  it("lets only webhooks and unsubscribe links take posts from another site", () => {
+    expect(acceptsForeignPosts("/api/payments/razorpay/webhook")).toBe(true);
+    expect(acceptsForeignPosts("/unsubscribe/cart-reminders/0b0c.data")).toBe(true);
+    expect(acceptsForeignPosts("/checkout")).toBe(false);
+    expect(acceptsForeignPosts("/unsubscribed")).toBe(false);
   });
 
   it("gives uploads room for one file, staff forms more than shoppers' forms", () => {

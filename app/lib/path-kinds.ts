@@ -53,6 +53,17 @@ export function pathKindOf(pathname: string): PathKind {
   return "storefront";
 }
 
+/**
+ * Posts that come from another site on purpose, so the same-origin check lets them through: a
+ * payment provider's webhook (its signature is the credential), and a mail app's one-click
+ * "Unsubscribe" (RFC 8058: the mail provider POSTs the mail's List-Unsubscribe link, whose
+ * random token is the credential, and which can only stop mail).
+ */
+export function acceptsForeignPosts(pathname: string): boolean {
+  const page = pagePathOf(pathname);
+  return pathKindOf(pathname) === "webhook" || page.startsWith("/unsubscribe/");
+}
+
 export function isAdminPath(pathname: string): boolean {
   const kind = pathKindOf(pathname);
   return kind === "admin" || kind === "admin-public";

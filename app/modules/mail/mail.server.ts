@@ -21,6 +21,11 @@ export type SendOptions = {
   eventKey?: string;
   /** The template it was written from, kept on the outbox row. */
   kind?: TemplateKind;
+  /**
+   * A link that stops mails like this one: sent as List-Unsubscribe with List-Unsubscribe-Post
+   * (RFC 8058), so mail apps offer their own one-click "Unsubscribe" that POSTs to it.
+   */
+  unsubscribeUrl?: string;
 };
 
 export type Mailer = {
@@ -35,7 +40,7 @@ export type Mailer = {
    */
   send(message: MailMessage, options?: SendOptions): Promise<boolean>;
   /** The template `kind` in the staff's current wording with these values, sent as above. */
-  sendTemplate(kind: TemplateKind, to: string, data: Readonly<Record<string, string>>, options?: { eventKey?: string; subjectPrefix?: string }): Promise<boolean>;
+  sendTemplate(kind: TemplateKind, to: string, data: Readonly<Record<string, string>>, options?: { eventKey?: string; subjectPrefix?: string; unsubscribeUrl?: string }): Promise<boolean>;
   /** From now on, SMTP sends go through this queue, which this process also works. */
   useQueue(jobs: JobQueue): Promise<void>;
   readonly transport: "smtp" | "outbox";
@@ -60,7 +65,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
   async function record(tx: DbOrTx, message: MailMessage, opts: SendOptions, status: "outbox" | "queued"): Promise<string | null> {
     const [row] = await tx
       .insert(mailOutbox)
-      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status, kind: opts.kind ?? null, eventKey: opts.eventKey ?? null })
+      .values({ to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status, kind: opts.kind ?? null, eventKey: opts.eventKey ?? null, unsubscribeUrl: opts.unsubscribeUrl ?? null })
       .onConflictDoNothing({ target: mailOutbox.eventKey })
       .returning({ id: mailOutbox.id });
     return row?.id ?? null;
@@ -72,7 +77,8 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
     // Sent already (a job delivered twice) or erased meanwhile: nothing to do.
     if (!row || row.status === "sent" || row.status === "outbox") return;
     try {
-      await smtp!.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text ?? "", html: row.html ?? undefined });
+      const headers = row.unsubscribeUrl ? { "List-Unsubscribe": `<${row.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+      await smtp!.sendMail({ from: options.from, to: row.to, subject: row.subject, text: row.text ?? "", html: row.html ?? undefined, headers });
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       await db
@@ -89,7 +95,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
     // The body may hold a sign-in or reset link: once delivered, only the envelope is kept.
     await db
       .update(mailOutbox)
-      .set({ status: "sent", sentAt: new Date(), text: null, html: null, error: null, attempts: sql`${mailOutbox.attempts} + 1` })
+      .set({ status: "sent", sentAt: new Date(), text: null, html: null, unsubscribeUrl: null, error: null, attempts: sql`${mailOutbox.attempts} + 1` })
       .where(eq(mailOutbox.id, outboxId));
   }
 
@@ -120,7 +126,7 @@ export function createMailer(db: Db, options: { smtpUrl?: string; from: string; 
         if (seen) return false;
       }
       const mail = await renderTemplate(db, options.publicUrl ?? "", kind, data);
-      return send({ to, subject: `${opts.subjectPrefix ?? ""}${mail.subject}`, text: mail.text, html: mail.html }, { kind, eventKey: opts.eventKey });
+      return send({ to, subject: `${opts.subjectPrefix ?? ""}${mail.subject}`, text: mail.text, html: mail.html }, { kind, eventKey: opts.eventKey, unsubscribeUrl: opts.unsubscribeUrl });
     },
     async useQueue(jobs) {
       if (!smtp) return;
@@ -143,6 +149,8 @@ export type OutboxEntry = {
   to: string;
   subject: string;
   text: string | null;
+  /** The List-Unsubscribe link it carries, until sent. */
+  unsubscribeUrl: string | null;
   status: "outbox" | "queued" | "sent" | "failed";
   kind: string | null;
   attempts: number;
@@ -157,6 +165,7 @@ export async function listOutbox(db: Db, opts: { limit?: number } = {}): Promise
       to: mailOutbox.to,
       subject: mailOutbox.subject,
       text: mailOutbox.text,
+      unsubscribeUrl: mailOutbox.unsubscribeUrl,
       status: mailOutbox.status,
       kind: mailOutbox.kind,
       attempts: mailOutbox.attempts,

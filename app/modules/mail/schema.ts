@@ -16,6 +16,8 @@ export const mailOutbox = pgTable(
     /** Only kept while the message has not left through SMTP (it may hold a sign-in link). */
     text: text("text"),
     html: text("html"),
+    /** Sent as the List-Unsubscribe header; dropped with the body once sent (it is a secret link). */
+    unsubscribeUrl: text("unsubscribe_url"),
     status: mailStatus("status").notNull(),
     /** The template it was written from (null: a mail composed in code). */
     kind: text("kind"),

@@ -36,7 +36,9 @@ export function paragraphsOf(text: string): string[][] {
     .filter((lines) => lines.some((l) => l.trim() !== ""));
 }
 
-function MailLayout(props: { preview: string; shopName: string; paragraphs: string[][]; button?: { label: string; href: string }; footer: string[] }) {
+type LinkProps = { label: string; href: string };
+
+function MailLayout(props: { preview: string; shopName: string; paragraphs: string[][]; button?: LinkProps; footer: string[]; footerLink?: LinkProps }) {
   return (
     <Html lang="en">
       <Head>
@@ -77,6 +79,13 @@ function MailLayout(props: { preview: string; shopName: string; paragraphs: stri
               {withLinks(line)}
             </Text>
           ))}
+          {props.footerLink ? (
+            <Text style={{ fontSize: "13px", lineHeight: "20px", margin: "12px 0 0", color: COLORS.muted }}>
+              <Link href={props.footerLink.href} style={{ color: COLORS.muted, textDecoration: "underline" }}>
+                {props.footerLink.label}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>
@@ -94,16 +103,19 @@ export async function renderWords(kind: TemplateKind, words: TemplateWords, data
   const paragraphs = paragraphsOf(body);
   const href = spec.button ? data[spec.button.variable] : undefined;
   const button = spec.button && href ? { label: spec.button.label, href } : undefined;
+  const footerHref = spec.footerLink ? data[spec.footerLink.variable] : undefined;
+  const footerLink = spec.footerLink && footerHref ? { label: spec.footerLink.label, href: footerHref } : undefined;
   const shopName = data["shop.name"] ?? "";
   const footer = [shopName, [data["shop.phone"], data["shop.email"]].filter(Boolean).join(" · "), data["shop.url"] ?? ""].filter((l) => l.trim() !== "");
   const html = await render(
-    <MailLayout preview={(paragraphs[0] ?? []).join(" ").slice(0, 140)} shopName={shopName} paragraphs={paragraphs} button={button} footer={footer} />,
+    <MailLayout preview={(paragraphs[0] ?? []).join(" ").slice(0, 140)} shopName={shopName} paragraphs={paragraphs} button={button} footer={footer} footerLink={footerLink} />,
   );
-  // The text part's footer leaves the shop's address out: the main link stays the only link in it.
+  // The text part's footer leaves the shop's address out: the main link (and the footer's own
+  // link, such as a way to stop reminders) are the only links in it.
   const text = [
     paragraphs.map((lines) => lines.join("\n")).join("\n\n"),
     ...(button ? [`${button.label}: ${button.href}`] : []),
-    ["--", ...footer.filter((l) => l !== data["shop.url"])].join("\n"),
+    ["--", ...footer.filter((l) => l !== data["shop.url"]), ...(footerLink ? [`${footerLink.label}: ${footerLink.href}`] : [])].join("\n"),
   ].join("\n\n");
   return { subject, html, text };
 }

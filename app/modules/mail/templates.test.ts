@@ -27,6 +27,7 @@ describe("template variables", () => {
       expect(templateProblem(kind, spec.subject), kind).toBeNull();
       expect(templateProblem(kind, spec.body), kind).toBeNull();
       if (spec.button) expect(allowedVariables(kind)).toContain(spec.button.variable);
+      if (spec.footerLink) expect(allowedVariables(kind)).toContain(spec.footerLink.variable);
       for (const name of allowedVariables(kind)) expect(sampleData(kind)[name], `${kind} ${name}`).toBeTruthy();
     }
   });
@@ -56,5 +57,13 @@ describe("rendering", () => {
     const mail = await renderWords("order_confirmation", { subject: "S", body: "One\nTwo\n\nThree" }, sampleData("order_confirmation"));
     expect(mail.text.startsWith("One\nTwo\n\nThree\n\nYour order: https://")).toBe(true);
     expect(mail.html).toMatch(/One<\/span><span><br\/?>Two/);
+  });
+
+  it("prints a cart reminder's stop link in the footer of both parts, even when staff left it out of the body", async () => {
+    const data = { ...sampleData("abandoned_cart"), "unsubscribe.link": "https://glacial.in/unsubscribe/cart-reminders/abc" };
+    const mail = await renderWords("abandoned_cart", { subject: "Hi", body: "Come back, {{customer.name}}." }, data);
+    expect(mail.text).toContain("Stop cart reminders: https://glacial.in/unsubscribe/cart-reminders/abc");
+    expect(mail.html).toMatch(/href="https:\/\/glacial.in\/unsubscribe\/cart-reminders\/abc"[^>]*>Stop cart reminders</);
+    expect(templateProblem("abandoned_cart", "Stop: {{unsubscribe.link}}")).toBeNull();
   });
 });

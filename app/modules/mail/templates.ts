@@ -40,6 +40,11 @@ type KindSpec = {
   variables: Record<string, string>;
   /** The main link, shown as a button under the body (and as "label: link" in the text part). */
   button?: { label: string; variable: string };
+  /**
+   * A link the layout always prints in the footer, whatever staff write in the body (the way out
+   * of a mail the shopper did not ask for must not depend on the wording).
+   */
+  footerLink?: { label: string; variable: string };
   subject: string;
   body: string;
 };
@@ -138,10 +143,16 @@ export const TEMPLATE_SPECS: Record<TemplateKind, KindSpec> = {
   abandoned_cart: {
     label: "Abandoned cart",
     when: "A reminder to a shopper who gave their email at checkout but did not place the order.",
-    variables: { "customer.name": "Asha Rao", "customer.email": "asha@example.in", "cart.link": "https://glacial.in/checkout" },
+    variables: {
+      "customer.name": "Asha Rao",
+      "customer.email": "asha@example.in",
+      "cart.link": "https://glacial.in/cart/restore/sample",
+      "unsubscribe.link": "https://glacial.in/unsubscribe/cart-reminders/sample",
+    },
     button: { label: "Return to checkout", variable: "cart.link" },
+    footerLink: { label: "Stop cart reminders", variable: "unsubscribe.link" },
     subject: "You left something at {{shop.name}}",
-    body: "Hi {{customer.name}},\n\nYou started a checkout at {{shop.name}} but did not place the order. Your bottles are still waiting for you.",
+    body: "Hi {{customer.name}},\n\nYou started a checkout at {{shop.name}} but did not place the order. Your bottles are still waiting for you: the button below puts them back in your cart, on this device or another, for 30 days.\n\nThis is the only reminder we send about this checkout.",
   },
   support_reply: {
     label: "Support reply",

@@ -2,7 +2,7 @@
 // (besides orders.ts, its browser-safe face).
 export { attachGuestOrders, onlinePaymentEnabled, orderForShopper, placeOrder, quoteCart, type TrackedOrder, trackOrder } from "./checkout.server";
 export { type BuyerOrder, type BuyerRef, type BuyerStats, buyerStats, exportBuyerOrders, LIFETIME_VALUE_PAYMENT_STATUSES, type OrderErasure, ordersOfBuyers, pseudonymiseBuyerOrders } from "./customer-orders.server";
-export { forgetCheckoutReminders, noteCheckoutStarted, sendCartReminder } from "./cart-reminders.server";
+export { cartRestorePath, cartToRestore, type CartRestore, forgetCheckoutReminders, noteCheckoutStarted, reminderLinkOwner, reminderUnsubscribePath, type RestoredLine, sendCartReminder, stopCartReminders } from "./cart-reminders.server";
 export { creditNotePdf } from "./credit-notes.server";
 export { invoicePdf } from "./invoice-pdf.server";
 export { getOrderDetail, listOrders, transitionOrder } from "./order-admin.server";

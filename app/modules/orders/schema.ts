@@ -251,8 +251,13 @@ export const checkoutReminders = pgTable(
     /** Lower-case, as checkout stores it. */
     email: text("email").notNull(),
     name: text("name"),
-    /** The cart's lines as the checkout page had them: [{ variantId, quantity }]. */
-    lines: jsonb("lines").$type<{ variantId: string; quantity: number }[]>().notNull(),
+    /** The cart's lines as the checkout page had them: [{ variantId, quantity, engraving? }]. */
+    lines: jsonb("lines").$type<{ variantId: string; quantity: number; engraving?: string }[]>().notNull(),
+    /**
+     * The secret in the reminder's links (restore the cart, stop reminders): random, so a link
+     * cannot be guessed from another, and never shown anywhere but in that mail.
+     */
+    linkToken: uuid("link_token").notNull().defaultRandom().unique(),
     remindAt: timestamp("remind_at", { withTimezone: true }).notNull(),
     /** Set once: the reminder was sent, or found not needed (an order followed). */
     settledAt: timestamp("settled_at", { withTimezone: true }),
@@ -262,3 +267,13 @@ export const checkoutReminders = pgTable(
   },
   (t) => [index("checkout_reminders_email_idx").on(t.email)],
 );
+
+/**
+ * Addresses that asked for no more cart reminders, kept as the SHA-256 of the lower-case address:
+ * the wish is honoured for every later checkout, and it outlives an erasure without keeping the
+ * address itself.
+ */
+export const cartReminderOptOuts = pgTable("cart_reminder_opt_outs", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: createdAt(),
+});
