@@ -86,7 +86,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     {
       source: "fact",
       title: "GST invoice",
-      text: "A GST tax invoice is issued when your order ships: download it from the order in your account. For a business invoice, give your company's GSTIN at checkout.",
+      text: "A GST tax invoice is issued when your order ships; with an account, download it from the order under My orders. For a business invoice, give your company's GSTIN at checkout.",
       link: "/account/orders",
     },
     {
