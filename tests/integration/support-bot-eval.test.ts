@@ -2,13 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { previewReply } from "~/modules/support/bot.server";
 import { supportDeps } from "~/modules/support/deps.server";
 import type { AppServices } from "~/services.server";
-import { judge, loadBotEval, summarise, type EvalOutcome } from "../../scripts/bot-eval";
+import { judge, loadBotEval, summarise, type EvalOutcome, type EvalSetName } from "../../scripts/bot-eval";
 import { openTestServices } from "../support/support-services";
 import { DRIVERS } from "../support/test-database";
 
-// The bot against its evaluation set (tests/fixtures/bot-eval.json) on the demo store: shoppers'
+// The bot against its two evaluation sets on the demo store, scored apart: "tuned"
+// (tests/fixtures/bot-eval.json, the questions it was improved against) and "holdout"
+// (tests/fixtures/bot-eval-holdout.json, written blind before anyone ran the bot on it). Shoppers'
 // own wording, Hinglish and misspellings; questions outside the shop's knowledge must be handed
 // over, never answered.
+
+const SETS: { name: EvalSetName; minAnswerable: number; minOutside: number }[] = [
+  { name: "tuned", minAnswerable: 60, minOutside: 12 },
+  { name: "holdout", minAnswerable: 60, minOutside: 12 },
+];
 
 describe.each(DRIVERS)("support bot evaluation on %s", (kind) => {
   let services: AppServices;
@@ -19,16 +26,16 @@ describe.each(DRIVERS)("support bot evaluation on %s", (kind) => {
     await services?.close();
   });
 
-  it("answers at least 90% of the set right and hands over every question outside its knowledge", async () => {
+  it.each(SETS)("answers at least 90% of the $name set right and hands over every question outside its knowledge", async ({ name, minAnswerable, minOutside }) => {
     const deps = supportDeps(services);
     const outcomes: EvalOutcome[] = [];
-    for (const question of loadBotEval()) {
+    for (const question of loadBotEval(name)) {
       const reply = await previewReply(deps, question.q);
       outcomes.push({ question, answer: reply.text, right: judge(question, reply.text) });
     }
     const summary = summarise(outcomes);
-    expect(summary.questions).toBeGreaterThanOrEqual(70);
-    expect(summary.answerable.questions).toBeGreaterThanOrEqual(60);
+    expect(summary.answerable.questions).toBeGreaterThanOrEqual(minAnswerable);
+    expect(summary.outsideKnowledge.questions).toBeGreaterThanOrEqual(minOutside);
     expect(summary.score, JSON.stringify(summary.wrong, null, 1)).toBeGreaterThanOrEqual(0.9);
     expect(summary.outsideKnowledge.handedOver, JSON.stringify(summary.wrong, null, 1)).toBe(summary.outsideKnowledge.questions);
   });

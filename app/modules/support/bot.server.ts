@@ -84,6 +84,9 @@ export async function closestFaq(deps: Pick<SupportDeps, "db" | "events">, quest
 export async function previewReply(deps: Pick<SupportDeps, "db" | "events">, text: string): Promise<{ kind: BotStep["kind"] | "no_match"; text: string | null }> {
   const intent = classify(text);
   const step = planReply(intent, { status: "open", staffReplied: false, unmatched: 0 });
+  // An order question opens the tracking flow: its first reply asks for what is missing, as in a
+  // chat (a lookup itself is not previewed: it needs the store's orders and counts against limits).
+  if (step.kind === "order") return { kind: step.kind, text: orderAsk({ number: findOrderNumber(text), contact: findContact(text) }) };
   if (step.kind !== "answer") return { kind: step.kind, text: null };
   const understood = await understand(deps, text);
   return understood ? { kind: "answer", text: understood.text } : { kind: "no_match", text: null };
@@ -107,17 +110,21 @@ export async function replyAsBot(
   }
 }
 
+/** What the bot asks for before it may look an order up, or null when it has both details. */
+function orderAsk(details: { number: string | null; contact: string | null }): string | null {
+  const needs = trackingNeeds(details);
+  if (needs === "ready") return null;
+  return needs === "both" ? BOT_TEXT.orderAskBoth : needs === "number" ? BOT_TEXT.orderAskNumber : BOT_TEXT.orderAskContact;
+}
+
 /** Order lookups one chat may get wrong in an hour (on top of the order module's own limits). */
 const TRACK_WINDOW_MS = 60 * 60 * 1000;
 
 async function trackStep(deps: SupportDeps, conversation: Conversation, text: string, clientIp: string): Promise<{ text: string; botState: BotState | null }> {
   const before = conversation.botState;
   const details = { number: findOrderNumber(text) ?? before?.number ?? null, contact: findContact(text) ?? before?.contact ?? null };
-  const needs = trackingNeeds(details);
-  if (needs !== "ready") {
-    const ask = needs === "both" ? BOT_TEXT.orderAskBoth : needs === "number" ? BOT_TEXT.orderAskNumber : BOT_TEXT.orderAskContact;
-    return { text: ask, botState: { flow: "track", ...details } };
-  }
+  const ask = orderAsk(details);
+  if (ask) return { text: ask, botState: { flow: "track", ...details } };
   const limits = await getSetting(deps.db, "support_limits");
   const guesses = { bucket: "chat-track", key: conversation.id, limit: limits.order_lookups_per_conversation, windowMs: TRACK_WINDOW_MS };
   if (!(await checkLimit(deps.db, guesses)).allowed) return { text: BOT_TEXT.orderTooManyTries, botState: null };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, isKnownEnglish, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -29,10 +29,40 @@ describe("how the bot reads shoppers' words", () => {
     expect(normalise("₹500")).toContain("rupees");
   });
 
+  it("reads amounts, their bounds, ages and dissatisfaction as shoppers write them", () => {
+    expect(normalise("max order value for COD, i want to order for 25k")).toContain("25000");
+    expect(analyseText("Shipping is free on orders over ₹4,999")).toContain("#limit");
+    expect(analyseText("available on orders up to ₹20,000")).toContain("#limit");
+    expect(terms("minimum order for free delivery").flat()).toContain("#limit");
+    expect(normalise("smallest bottle for a 5 yr old")).toContain("kid");
+    expect(normalise("colour pasand nahi aaya")).toContain("return");
+    expect(normalise("it stopped keeping water cold")).toContain("defect");
+    expect(normalise("do you accept net banking")).toContain("netbanking");
+  });
+
+  it("knows the symptom as well as the topic: a smell is a cleaning question, a state a shipping place", () => {
+    expect(termsOfWord("smells")).toContain("#clean");
+    expect(termsOfWord("assam")).toContain("#india");
+    expect(termsOfWord("bill")).toContain("#invoice");
+    expect(termsOfWord("letters")).toContain("#engrave");
+    expect(analyseText("Unused products in their original packaging")).toContain("#condition");
+    expect(termsOfWord("used")).toContain("#condition");
+  });
+
+  it("drops chat shorthand and framing words", () => {
+    expect(analyseQuestion("whats the fee pls u know").map((w) => w.word)).toEqual(["fee"]);
+    expect(analyseQuestion("payment options kya kya hai").map((w) => w.word)).toEqual(["payment"]);
+  });
+
   it("corrects only words long enough for a correction to be likely", () => {
     expect(allowedEdits("shoes")).toBe(0);
     expect(allowedEdits("shiping")).toBe(1);
     expect(allowedEdits("dishwaser")).toBe(2);
     expect(allowedEdits("1000ml")).toBe(0);
+  });
+
+  it("knows common words spelled right that the shop never uses", () => {
+    expect(isKnownEnglish("change")).toBe(true);
+    expect(isKnownEnglish("chnage")).toBe(false);
   });
 });

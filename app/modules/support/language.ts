@@ -15,20 +15,24 @@ const concept = (name: string) => `#${name}`;
  */
 const GROUPS: Record<string, string[]> = {
   ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
-  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals"],
+  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued"],
+  // Bounds of an amount: "free over ₹4,999", "COD up to ₹20,000" (see PHRASES) and the shopper's "minimum", "max".
+  limit: ["limit", "limits", "max", "maximum", "min", "minimum", "threshold", "upto", "atleast"],
   free: ["free", "muft", "complimentary"],
-  warranty: ["warranty", "warranties", "guarantee", "guaranty", "guarantees", "covered", "cover", "coverage"],
-  defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "problem", "issue", "wrong", "defect"],
+  warranty: ["warranty", "warranties", "guarantee", "guaranty", "guarantees", "covered", "cover", "coverage", "claim", "claims"],
+  defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect"],
   carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
-  hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "closed", "closes"],
+  hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
   contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk"],
-  office: ["located", "location", "headquarters", "hq", "registered"],
-  clean: ["clean", "cleaning", "wash", "washing", "washed", "dishwasher", "soap", "scrub", "saaf", "dho", "dhona", "dhoye"],
+  office: ["located", "location", "headquarters", "headquartered", "hq", "registered", "based", "situated"],
+  clean: ["clean", "cleaning", "wash", "washing", "washed", "dishwasher", "soap", "scrub", "saaf", "dho", "dhona", "dhoye",
+    // A bottle that smells or is stained needs cleaning: the shopper names the symptom, not the cure.
+    "smell", "smells", "smelly", "smelling", "odour", "odor", "stink", "stinks", "stinky", "badbu", "mould", "mold", "fungus", "dirty", "stain", "stains", "stained"],
   dishwasher: ["dishwasher"],
   cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi"],
   hot: ["hot", "warm", "garam", "heat"],
-  duration: ["day", "days", "din", "hour", "hours", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal"],
+  duration: ["day", "days", "din", "hour", "hours", "hr", "hrs", "ghanta", "ghante", "ghanton", "minute", "minutes", "mins", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal", "period", "today", "tomorrow", "lifetime", "forever"],
   return: ["return", "returns", "returned", "returning", "exchange", "wapas", "vapas", "wapis"],
   refund: ["refund", "refunds", "refunded", "reimburse"],
   bpa: ["bpa", "plastic", "chemical", "chemicals", "toxic", "toxin", "toxins", "harmful", "safe"],
@@ -37,15 +41,18 @@ const GROUPS: Record<string, string[]> = {
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
   cookie: ["cookie", "cookies", "tracker", "trackers"],
   advert: ["advertising", "ads", "advert", "advertisement", "adverts"],
-  tax: ["tax", "taxes", "gst", "inclusive", "include", "included", "includes"],
+  tax: ["tax", "taxes", "gst", "gstin", "inclusive", "include", "included", "includes"],
+  invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement"],
   cod: ["cod", "cash"],
-  payment: ["pay", "payment", "payments", "paying", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online"],
+  payment: ["pay", "payment", "payments", "paying", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
-  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati"],
-  kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "bachcha", "bacche", "bachon"],
+  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
+    "ahmedabad", "surat", "indore", "bhopal", "nagpur", "chandigarh", "noida", "gurgaon", "gurugram", "coimbatore", "mysuru", "mysore", "vizag", "visakhapatnam", "bhubaneswar", "dehradun", "srinagar", "ranchi", "raipur", "shillong", "imphal",
+    "state", "states", "northeast", "assam", "kerala", "goa", "bihar", "punjab", "haryana", "gujarat", "rajasthan", "karnataka", "maharashtra", "tamilnadu", "telangana", "andhra", "odisha", "orissa", "bengal", "jharkhand", "chhattisgarh", "uttarakhand", "himachal", "kashmir", "ladakh", "sikkim", "meghalaya", "manipur", "mizoram", "nagaland", "tripura", "arunachal", "pradesh", "rural", "remote"],
+  kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "toddler", "toddlers", "bachcha", "bacche", "bachon"],
   gift: ["gift", "gifts", "gifting", "present", "diwali", "rakhi", "birthday", "corporate", "festival", "festive"],
-  engrave: ["engrave", "engraved", "engraving", "engravable", "personalised", "personalized", "personalise", "personalize", "name"],
+  engrave: ["engrave", "engraved", "engraving", "engravable", "personalised", "personalized", "personalise", "personalize", "name", "naam", "initials", "monogram", "letter", "letters", "character", "characters", "chars"],
   straw: ["straw", "sipper", "sip"],
   brush: ["brush", "brushes"],
   car: ["car", "holder", "holders", "commute", "commuter", "driving"],
@@ -53,6 +60,9 @@ const GROUPS: Record<string, string[]> = {
   copper: ["copper", "tamba"],
   wide: ["wide", "mouth", "opening"],
   sweat: ["sweat", "sweats", "sweating", "condensation", "wet", "droplets", "moisture"],
+  // What a return turns on: whether the product is unused, in its packaging.
+  condition: ["used", "unused", "opened", "unopened", "packaging", "packed", "sealed", "box", "original", "tag", "tags", "wrapper"],
+  lid: ["lid", "lids", "cap", "caps", "hinge", "seal", "gasket", "spout", "dhakkan", "dhakan"],
   leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
   colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
   stock: ["stock", "sold", "available", "availability", "unavailable"],
@@ -91,6 +101,19 @@ const PHRASES: [RegExp, string][] = [
   [/\bfood[- ]grade\b/g, " food grade "],
   [/\btrack(ing)? me\b/g, " tracker "],
   [/\bpin ?code\b/g, " pincode "],
+  [/\bnet ?banking\b/g, " netbanking "],
+  [/\btamil ?nadu\b/g, " tamilnadu "],
+  // Money back as a voucher instead of to the card: a refund question.
+  [/\b(store|wallet|shop) credit\b/g, " refund "],
+  // "25k", "5k": thousands, as Indian shoppers write amounts.
+  [/\b(\d+)\s?k\b/g, " $1000 "],
+  // An amount's bound: "over ₹4,999", "up to 20000", "at least 500".
+  [/\b(over|above|below|under|up ?to|at ?least|more than|less than)\s+(?=rupees\b|rs\b|inr\b|\d)/g, " limit "],
+  [/\bstop(s|ped)? (keeping|staying)\b|\bno longer (keeps|stays)\b|\b(does ?n[o']?t|is ?n[o']?t|not) (keep|stay)(s|ing)?\b/g, " defect "],
+  // Received and disliked: a return ("colour pasand nahi aaya", "didn't like the colour").
+  [/\bpasand nahi?\b|\bdid ?n[o']?t like\b|\bdid not like\b/g, " return "],
+  // A child's age ("for a 5 yr old", "8 saal ka beta"): a kids' question.
+  [/\b\d+\s*(yr|yrs|year|years|saal|sal)[\s-]*(old|ka|ki|ke)\b/g, " kid "],
 ];
 
 /** Words that carry no meaning for the bot, English and Hinglish. */
@@ -104,11 +127,13 @@ const STOP = new Set(
     "yourself want wanted need needs know tell say said ok okay hi hello thanks thank really actually exactly properly quickly still " +
     "going gonna one ones anybody someone something thing things way able possible sure also yes yeah allowed fine " +
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
+    // Chat shorthand and words that frame a question without saying what it is about.
+    "u ur r pls plz pl whats wats already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
     "sakte agar jab tab koi kuch liye daal dal daalna daalo rakh rakhna rakho aata aati aate jata jati jayega jaega lagta lagega raha " +
-    "rahi rahe de dena lena le mil sab bahut abhi another other others"
+    "rahi rahe de dena lena le mil sab bahut abhi another other others rehta rehti rehte rahega rahegi rahta aaya aayi aya batao bataiye bataye bata"
   ).split(/\s+/),
 );
 
@@ -125,6 +150,19 @@ for (const [name, words] of Object.entries(GROUPS)) {
     list.push(concept(name));
     conceptsOf.set(word, list);
   }
+}
+
+/**
+ * Words spelled right that the shop's text may never use: never "corrected" to a shop word that
+ * looks like them ("change my address" is not "charge").
+ */
+const ENGLISH = new Set(
+  ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
+    "account password login signin placing placed receive received").split(/\s+/),
+);
+
+export function isKnownEnglish(word: string): boolean {
+  return ENGLISH.has(word);
 }
 
 /** Every word the synonym groups know, for spelling correction. */

@@ -3,6 +3,7 @@ import MiniSearch from "minisearch";
 import SearchableMap from "minisearch/SearchableMap";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
+import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "~/modules/catalog/catalog.server";
 import { listContentPages, listFaqWithPhrasings } from "~/modules/content/content.server";
 import { warrantyTitle } from "~/modules/content/content";
@@ -10,7 +11,7 @@ import { CACHE_POLICIES } from "~/modules/events/events";
 import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { allowedEdits, analyseQuestion, hasConcept, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
+import { allowedEdits, analyseQuestion, hasConcept, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
 // the content pages, facts taken from the settings and the catalogue, the collections and the
@@ -40,6 +41,8 @@ export type Ranked = {
   score: number;
   /** Share of the question's meaning (its words weighted by rarity) the passage contains, 0..1. */
   coverage: number;
+  /** The passage misses a word no passage of the shop holds (nor its synonyms): the question may be about something the shop does not know. */
+  missesUnknown: boolean;
   matched: string[];
   missed: string[];
 };
@@ -61,7 +64,12 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
   const passages: Passage[] = [];
   for (const f of faq) passages.push({ source: "faq", title: f.question, asked: f.phrasings, text: f.answer, link: "/faq", faqId: f.id });
   passages.push(
-    { source: "fact", title: "Warranty guarantee", text: `Every GLACIAL product carries a ${warrantyTitle(warranty.period)} against manufacturer's defects.`, link: "/faq" },
+    {
+      source: "fact",
+      title: "Warranty guarantee: how to claim",
+      text: `Every GLACIAL product carries a ${warrantyTitle(warranty.period)} against manufacturer's defects. To claim it, write to ${contact.email} with your order number and a photo.`,
+      link: "/faq",
+    },
     {
       source: "fact",
       title: "Free shipping: delivery charges",
@@ -75,6 +83,18 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       link: "/contact",
     },
     { source: "fact", title: "Prices and tax", text: `All our prices include GST (${gst.percentage}%).`, link: "/terms-of-service" },
+    {
+      source: "fact",
+      title: "GST invoice",
+      text: "A GST tax invoice is issued when your order ships; with an account, download it from the order under My orders. For a business invoice, give your company's GSTIN at checkout.",
+      link: "/account/orders",
+    },
+    {
+      source: "fact",
+      title: "Engraving: personalised gifts",
+      text: `Any product can be engraved with a name or message of up to ${ENGRAVING_MAX_LENGTH} characters: type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`,
+      link: "/collections/gifting",
+    },
   );
   const payment: string[] = [];
   for (const option of quote.payment) {
@@ -219,7 +239,7 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
 /** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
 function corrector(index: KnowledgeIndex) {
   return (word: string): string => {
-    if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word)) return word;
+    if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word) || isKnownEnglish(word)) return word;
     if (index.knownStems.has(termsOfWord(word)[0] ?? "")) return word;
     const edits = allowedEdits(word);
     if (!edits) return word;
@@ -243,7 +263,7 @@ function weightOf(index: KnowledgeIndex, word: QueryWord): number {
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
 /** A question as the index reads it: its words (corrected against the shop's vocabulary), their weights and terms. */
-export type PreparedQuestion = { words: QueryWord[]; weights: number[]; total: number; terms: string[]; stems: Set<string> };
+export type PreparedQuestion = { words: QueryWord[]; weights: number[]; unknown: boolean[]; total: number; terms: string[]; stems: Set<string> };
 
 export function prepareQuestion(index: KnowledgeIndex, question: string): PreparedQuestion {
   const query = analyseQuestion(question, corrector(index));
@@ -251,6 +271,7 @@ export function prepareQuestion(index: KnowledgeIndex, question: string): Prepar
   return {
     words: query,
     weights,
+    unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && w.terms.every((t) => !index.df.has(t))),
     total: weights.reduce((a, b) => a + b, 0),
     terms: [...new Set(query.flatMap((w) => w.terms))],
     stems: new Set(query.map((w) => w.terms[0]!)),
@@ -277,15 +298,19 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
       const missed: string[] = [];
       let covered = 0;
       let strongMatches = 0;
+      let missesUnknown = false;
       q.words.forEach((w, i) => {
         if (w.terms.some((t) => doc.has(t))) {
           covered += q.weights[i]!;
           matched.push(w.word);
           if (!w.weak) strongMatches++;
-        } else missed.push(w.word);
+        } else {
+          missed.push(w.word);
+          if (q.unknown[i]) missesUnknown = true;
+        }
       });
       const coverage = q.total ? covered / q.total : 0;
-      return { passage: index.passages[hit.id]!, score: hit.score, coverage, strongMatches, namesProduct: namesProduct(index, hit.id, q), matched, missed, rel: hit.score / top };
+      return { passage: index.passages[hit.id]!, score: hit.score, coverage, missesUnknown, strongMatches, namesProduct: namesProduct(index, hit.id, q), matched, missed, rel: hit.score / top };
     })
     .sort((a, b) => b.coverage + REL_WEIGHT * b.rel - (a.coverage + REL_WEIGHT * a.rel))
     .slice(0, limit)
@@ -315,17 +340,22 @@ export function searchKnowledge(index: KnowledgeIndex, question: string, limit =
 const REL_WEIGHT = 0.35;
 /** Below this share of the question's meaning, the bot says it does not know instead of guessing. */
 export const MIN_COVERAGE = 0.6;
-/** ...unless the passage holds two or more of the question's meaningful words and most of its meaning. */
+/**
+ * ...unless the passage holds two or more of the question's meaningful words and most of its
+ * meaning, and every word it misses is one the shop uses somewhere.
+ */
 export const MIN_COVERAGE_TWO_WORDS = 0.45;
 
 /**
  * A good match covers most of what the question is about. A question outside the shop's
- * knowledge ("do you sell shoes", "capital of Peru") turns on a word no passage holds, which
- * weighs as much as the rarest word, so it stays below both bars and is handed over.
+ * knowledge ("do you sell shoes", "capital of Peru", "can I pay in EMI") turns on a word no
+ * passage holds, which weighs as much as the rarest word, so it stays below the bar. The lower
+ * bar for two matched words is only for questions whose every word the shop knows: one that
+ * also says "showroom" or "EMI" beside two shop words ("see", "card") is about that word.
  */
 export function isGoodMatch(r: Ranked | undefined): r is Ranked {
   if (!r) return false;
-  return r.coverage >= MIN_COVERAGE || (r.strongMatches >= 2 && r.coverage >= MIN_COVERAGE_TWO_WORDS);
+  return r.coverage >= MIN_COVERAGE || (r.strongMatches >= 2 && r.coverage >= MIN_COVERAGE_TWO_WORDS && !r.missesUnknown);
 }
 
 /** The built-in answer for a passage: products with price range, stock and link; other passages quoted with their page. */
