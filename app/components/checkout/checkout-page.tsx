@@ -51,6 +51,14 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
   const firstAvailable = quote?.payment.find((p) => p.available)?.method ?? "cod";
   const [method, setMethod] = useState(values.paymentMethod ?? firstAvailable);
   const reported = useRef("");
+  // A signed-in shopper's email is already filled in: they may never touch the field, yet leaving
+  // this page unpaid is the same abandoned checkout, so it is reported once when the page opens
+  // (later edits are reported as the fields are left).
+  const formRef = useRef<HTMLFormElement>(null);
+  const reportRef = useRef<(form: HTMLFormElement) => void>(() => {});
+  useEffect(() => {
+    if (email && formRef.current) reportRef.current(formRef.current);
+  }, [email]);
   // A form sent back with errors says itself whether the box was ticked (an unticked box is not sent).
   const billingSame = submitted ? values.billingSame === "on" : true;
   const v = (name: string, fallback = "") => values[name] ?? prefill[name] ?? fallback;
@@ -94,16 +102,19 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
 
   // Once the shopper has typed an email (and maybe a name), the shop may send one reminder later if
   // no order follows; the server decides whether and when. A failed report changes nothing here.
-  const reportStart = (event: React.FocusEvent<HTMLFormElement>) => {
-    const field = (event.target as EventTarget as HTMLInputElement).name;
-    if (field !== "email" && field !== "shipName") return;
-    const form = new FormData(event.currentTarget);
-    const body = JSON.stringify({ checkoutKey: idempotencyKey, email: String(form.get("email") ?? "").trim(), name: String(form.get("shipName") ?? "").trim() });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(form.get("email") ?? "").trim()) || body === reported.current) return;
+  const report = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const typedEmail = String(data.get("email") ?? "").trim();
+    const body = JSON.stringify({ checkoutKey: idempotencyKey, email: typedEmail, name: String(data.get("shipName") ?? "").trim() });
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(typedEmail) || body === reported.current) return;
     reported.current = body;
     void fetch("/api/checkout/started", { method: "POST", headers: { "Content-Type": "application/json" }, body, keepalive: true }).catch(() => undefined);
   };
-
+  reportRef.current = report;
+  const reportStart = (event: React.FocusEvent<HTMLFormElement>) => {
+    const field = (event.target as EventTarget as HTMLInputElement).name;
+    if (field === "email" || field === "shipName") report(event.currentTarget);
+  };
   return (
     <Shell>
       {submitted?.error ? (
@@ -112,7 +123,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
         </div>
       ) : null}
       <div className="grid gap-10 lg:grid-cols-[1fr_380px]">
-        <Form id={CHECKOUT_FORM} method="post" noValidate onSubmit={checkFirst} onBlur={reportStart} className="space-y-8" aria-label="Checkout">
+        <Form ref={formRef} id={CHECKOUT_FORM} method="post" noValidate onSubmit={checkFirst} onBlur={reportStart} className="space-y-8" aria-label="Checkout">
           <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
           <input type="hidden" name="quoteDigest" value={quote.digest} />
           <fieldset className="space-y-4">
