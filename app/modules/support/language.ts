@@ -270,7 +270,9 @@ export function analyseQuestion(text: string, correct: (word: string) => string 
     const key = terms.join(" ");
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ word, terms, weak: WEAK.has(word) || /^\d+$/.test(word), context: isContextWord(word) });
+    // "dad's", "bottle's": the word without its possessive says what it is.
+    const bare = word.replace(/'s$/, "");
+    out.push({ word, terms, weak: WEAK.has(bare) || /^\d+$/.test(word), context: isContextWord(bare) });
   }
   return out;
 }

@@ -281,7 +281,7 @@ export function prepareQuestion(index: KnowledgeIndex, question: string): Prepar
   return {
     words: query,
     weights,
-    unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && !w.context && w.terms.every((t) => !index.df.has(t))),
+    unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t))),
     total: weights.reduce((a, b) => a + b, 0),
     terms: [...new Set(query.flatMap((w) => w.terms))],
     stems: new Set(query.map((w) => w.terms[0]!)),
