@@ -5,15 +5,19 @@
 // Opens a fresh embedded store with the demo content (DATA_DIR in a temp folder, no LLM) and asks
 // every question of its evaluation sets (scripts/bot-eval.ts: "tuned", the set the bot was
 // improved against; "holdout", written blind, first scored before any change, then used to
-// improve the bot; "fresh", written after that and not tuned to) twice:
+// improve the bot; "fresh", a later batch, first scored unchanged and then tuned to) twice:
 //   - "bot": the bot alone (understanding and retrieval over the cached index: previewReply);
 //   - "chat": the whole chat call, POST /api/support/chat in process: each question as a new
 //     visitor's first message (creating the conversation, its limits, the bot's reply), and again
 //     as a message in that conversation (store the message, the bot's reply, store that).
 // Prints each set's score and the questions it got wrong, and p50/p99/max of both times (over all
-// sets) as JSON; exits 1 when the tuned or the held-out set scores under 90% (the fresh batch is
-// printed, not gated) or the bot's p99 is over 200 ms.
-// BOT_EVAL_SETS=holdout (a comma list) scores only the sets named.
+// sets) as JSON; exits 1 when one of the three named sets scores under 90% (a file given with
+// BOT_EVAL_FILE is printed, not gated) or the bot's p99 is over 200 ms.
+// BOT_EVAL_SETS=holdout (a comma list) scores only the sets named. BOT_EVAL_FILE=path/to/batch.json
+// (a comma list; same format as tests/fixtures/bot-eval.json, relative to the current folder)
+// scores those files too, each as a set named by its file name, printed and not gated; with
+// BOT_EVAL_SETS= (empty) only the files are scored. BOT_ROUNDS (default 3) sets the bot-alone rounds.
+// A new blind batch, alone:  BOT_EVAL_SETS= BOT_EVAL_FILE=/tmp/blind.json npx tsx bench/bench-bot.ts
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -23,17 +27,21 @@ import { BOT_NAME, previewReply } from "~/modules/support/bot.server";
 import { supportDeps } from "~/modules/support/deps.server";
 import { openServices } from "~/services.server";
 import { supportApi } from "../server/support-api";
-import { EVAL_SETS, GATED_SETS, judge, loadBotEval, percentile, summarise, type EvalOutcome, type EvalQuestion, type EvalSetName } from "../scripts/bot-eval";
+import { EVAL_SETS, GATED_SETS, judge, loadBotEval, loadEvalFile, percentile, summarise, type EvalOutcome, type EvalQuestion, type EvalSetName } from "../scripts/bot-eval";
 
 const ROUNDS = Number(process.env.BOT_ROUNDS ?? 3);
-const SETS = (process.env.BOT_EVAL_SETS?.split(",") ?? Object.keys(EVAL_SETS)) as EvalSetName[];
+const SETS = (process.env.BOT_EVAL_SETS === undefined ? Object.keys(EVAL_SETS) : process.env.BOT_EVAL_SETS.split(",").filter(Boolean)) as EvalSetName[];
+for (const name of SETS) if (!(name in EVAL_SETS)) throw new Error(`BOT_EVAL_SETS: no set "${name}" (sets: ${Object.keys(EVAL_SETS).join(", ")})`);
+const FILES = (process.env.BOT_EVAL_FILE ?? "").split(",").filter(Boolean);
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-bot-"));
 // The embedded database and no LLM, whatever the environment says: the bot's own answers are measured.
 const { DATABASE_URL: _db, LLM_API_KEY: _key, LLM_BASE_URL: _llm, ...env } = process.env;
 const services = await openServices(readConfig({ ...env, DATA_DIR: dataDir, LOG_LEVEL: "warn", SEED_DEMO: "auto" }));
 try {
   const deps = supportDeps(services);
-  const sets = new Map<EvalSetName, EvalQuestion[]>(SETS.map((name) => [name, loadBotEval(name)]));
+  const sets = new Map<string, EvalQuestion[]>(SETS.map((name) => [name, loadBotEval(name)]));
+  for (const file of FILES) sets.set(path.basename(file), loadEvalFile(path.resolve(file)));
+  if (!sets.size) throw new Error("nothing to score: name a set in BOT_EVAL_SETS or a file in BOT_EVAL_FILE");
   const questions = [...sets.values()].flat();
   const app = new Hono().route("/api/support", supportApi(services, { replyMailSweepMs: 0 }));
 
@@ -43,7 +51,7 @@ try {
   const indexBuildMs = performance.now() - coldStart;
 
   const botMs: number[] = [];
-  const outcomes = new Map<EvalSetName, EvalOutcome[]>();
+  const outcomes = new Map<string, EvalOutcome[]>();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, setQuestions] of sets) {
       const setOutcomes: EvalOutcome[] = [];

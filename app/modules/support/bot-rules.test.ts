@@ -10,7 +10,7 @@ describe("classify", () => {
     }
   });
   it("recognises order tracking", () => {
-    for (const t of ["Track my order", "where is my order?", "order status for GL-10234", "my order 100234 has not arrived"]) {
+    for (const t of ["Track my order", "where is my order?", "order status for GL-10234", "my order 100234 has not arrived", "my parcel hasnt come yet, where is it", "package didn't arrive", "delivery still not here"]) {
       expect(classify(t), t).toBe("order");
     }
   });

@@ -17,6 +17,8 @@ const ORDER = [
   /^\s*track(ing)?\b/i,
   /\bwhere\b.{0,20}\b(my|the)\s+(order|parcel|package|delivery|shipment)\b/i,
   /\b(order|parcel|package)\b.{0,20}\b(kaha|kahan|kab aayega|kab ayega|status|not (yet )?(arrived|come|received|delivered))\b/i,
+  // However the "not yet" is said: "hasn't come yet", "still not here", "didn't arrive".
+  /\b(order|parcel|package|shipment|delivery)\b.{0,20}\b(has ?n[o']?t|have ?n[o']?t|did ?n[o']?t|has not|have not|did not|still not|yet to|never) (yet )?(arrive[ds]?|come|came|reach(ed)?|been delivered|delivered|here|shipped)\b/i,
   /\border\s*(status|number|no\.?|id)\b/i,
   // An order number: GL-000123, or six digits or more ("order total is 3000" is not one).
   /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, isKnownEnglish, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -64,5 +64,39 @@ describe("how the bot reads shoppers' words", () => {
   it("knows common words spelled right that the shop never uses", () => {
     expect(isKnownEnglish("change")).toBe(true);
     expect(isKnownEnglish("chnage")).toBe(false);
+  });
+
+  it("marks words of the shopper's circumstances as context, but not content words or a synonym group's words", () => {
+    const context = (q: string) => analyseQuestion(q).filter((w) => w.context).map((w) => w.word);
+    expect(context("got the bottle yesterday, don't want it anymore, can i return")).toEqual(["yesterday", "anymore"]);
+    expect(context("can i carry sprite to college for my dad")).toEqual(["college", "dad"]);
+    expect(context("is it pure steel")).toEqual(["pure"]);
+    // What a question is about stays content, even when the shop never sells it.
+    for (const word of ["shoes", "emi", "showroom", "cashback", "student", "visit", "freezer"]) expect(isContextWord(word)).toBe(false);
+    // A group's word keeps its meaning: "today" is a duration, "school" a kids' question.
+    expect(isContextWord("today")).toBe(false);
+    expect(isContextWord("school")).toBe(false);
+  });
+
+  it("reads multi-word phrases as one idea whatever the words between", () => {
+    expect(normalise("ok to wash in the dish washing machine?")).toContain("dishwasher");
+    expect(normalise("free home delivery above 500")).not.toContain("home");
+    expect(normalise("order packed and sent out in how many days")).toContain("dispatch");
+    expect(normalise("if i return, money goes back where?")).toContain("refund");
+    expect(normalise("do you accept credit card")).toContain(" card ");
+    expect(normalise("is customer support open")).toContain("support");
+  });
+
+  it("knows the wider vocabulary of materials, defects, warranty claims and drinks", () => {
+    expect(termsOfWord("aluminium")).toContain("#material");
+    expect(termsOfWord("factory")).toContain("#defect");
+    expect(termsOfWord("replacement")).toContain("#warranty");
+    expect(termsOfWord("juice")).toContain("#drink");
+  });
+
+  it("drops Hinglish fillers and contracted negations", () => {
+    expect(analyseQuestion("bpa wala plastic toh nahi hai na").map((w) => w.word)).toEqual(["bpa", "plastic"]);
+    expect(analyseQuestion("coffee garam kitni der tak").map((w) => w.word)).not.toContain("tak");
+    expect(analyseQuestion("my parcel hasnt come").map((w) => w.word)).not.toContain("hasnt");
   });
 });

@@ -19,8 +19,12 @@ const GROUPS: Record<string, string[]> = {
   // Bounds of an amount: "free over ₹4,999", "COD up to ₹20,000" (see PHRASES) and the shopper's "minimum", "max".
   limit: ["limit", "limits", "max", "maximum", "min", "minimum", "threshold", "upto", "atleast"],
   free: ["free", "muft", "complimentary"],
-  warranty: ["warranty", "warranties", "guarantee", "guaranty", "guarantees", "covered", "cover", "coverage", "claim", "claims"],
-  defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect"],
+  warranty: ["warranty", "warranties", "guarantee", "guaranty", "guarantees", "covered", "cover", "coverage", "claim", "claims",
+    // What a warranty claim gets the shopper.
+    "replace", "replaced", "replacement", "replacing"],
+  defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect",
+    // Made wrong: a manufacturing defect, which the warranty covers.
+    "factory", "manufacturing", "manufacturer"],
   carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
@@ -36,7 +40,8 @@ const GROUPS: Record<string, string[]> = {
   return: ["return", "returns", "returned", "returning", "exchange", "wapas", "vapas", "wapis"],
   refund: ["refund", "refunds", "refunded", "reimburse"],
   bpa: ["bpa", "plastic", "chemical", "chemicals", "toxic", "toxin", "toxins", "harmful", "safe"],
-  material: ["steel", "metal", "material", "materials", "stainless", "grade"],
+  // Other materials a shopper compares with ("steel or aluminium?"): the answer is what ours are made of.
+  material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron"],
   privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared"],
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
   cookie: ["cookie", "cookies", "tracker", "trackers"],
@@ -68,7 +73,7 @@ const GROUPS: Record<string, string[]> = {
   stock: ["stock", "sold", "available", "availability", "unavailable"],
   bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels"],
   glacial: ["glacial", "brand", "company", "firm", "business"],
-  drink: ["drink", "drinks", "beverage", "beverages"],
+  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
 };
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
@@ -77,7 +82,14 @@ const PHRASES: [RegExp, string][] = [
   [/\b24\s*[x*/]\s*7\b|\b(a)?round the clock\b|\b24 hours a day\b|\b7 days a week\b/g, " always "],
   [/\b(are|is) (you|it|the shop|support|the team|your team) open\b|\bopen (till|until|on)\b|\bclose[sd]? at\b|\bwhat time\b/g, " timings "],
   [/\bwhere is your office\b|\bwhere are you (located|based)\b|\boffice address\b|\bwhich city are you( based| located)?( in)?\b/g, " registered office location "],
-  [/\bdish ?washer( machine)?\b/g, " dishwasher "],
+  // However the machine is named: "dishwasher", "dish washer machine", "dish washing machine".
+  [/\bdish ?wash(er|ing)?( machine)?\b/g, " dishwasher "],
+  // Delivery named by where it ends: "home delivery", "doorstep delivery" is delivery.
+  [/\b(home|doorstep|door ?step|door) (delivery|deliver)\b/g, " delivery "],
+  // Leaving the warehouse: "packed and sent out", "shipped out".
+  [/\b(packed|pack) (and|&|n) (sent|shipped|dispatched|send|ship)\b|\b(sent|send|shipped|ship) out\b/g, " dispatch "],
+  // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
+  [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
   [/\bwhat happens if\b|\bwhat if\b/g, " "],
   [/\breturn (window|period)\b/g, " return days "],
@@ -93,7 +105,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bcold drinks?\b|\bsoft drinks?\b/g, " soda "],
   [/\bcup ?holders?\b/g, " car holder "],
   [/\bkab tak\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
-  [/\bcustomer (care|service)\b/g, " support "],
+  [/\bcustomer (care|service|support)\b|\bcustomer (helpline|executive)\b/g, " support "],
+  // Kinds of card are a card: the payment options name cards, not each kind.
+  [/\b(credit|debit|visa|master|rupay) ?cards?\b/g, " card "],
   [/\bmail id\b|\bemail id\b|\be-mail\b/g, " email "],
   [/\bone (litre|liter)\b|\b1 ?(l|litre|liter|ltr)\b/g, " 1000ml "],
   [/\bhalf (a )?(litre|liter)\b/g, " 500ml "],
@@ -127,13 +141,15 @@ const STOP = new Set(
     "yourself want wanted need needs know tell say said ok okay hi hello thanks thank really actually exactly properly quickly still " +
     "going gonna one ones anybody someone something thing things way able possible sure also yes yeah allowed fine " +
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
+    "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
     "u ur r pls plz pl whats wats already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
     "sakte agar jab tab koi kuch liye daal dal daalna daalo rakh rakhna rakho aata aati aate jata jati jayega jaega lagta lagega raha " +
-    "rahi rahe de dena lena le mil sab bahut abhi another other others rehta rehti rehte rahega rahegi rahta aaya aayi aya batao bataiye bataye bata"
+    "rahi rahe de dena lena le mil sab bahut abhi another other others rehta rehti rehte rahega rahegi rahta aaya aayi aya batao bataiye bataye bata " +
+    "wala wali wale waala waali toh to yaar ji haan ek bas ab fir phir kyun kyu kaun tak"
   ).split(/\s+/),
 );
 
@@ -141,7 +157,33 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water"]);
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping"]);
+
+/**
+ * Context words: when, who, where and how of the shopper's life, not what the question is about
+ * ("got it *yesterday*", "for my *dad*", "to *college*", "*pure* steel", "where does it *go*").
+ * The shop never uses most of them, and a word the shop never uses otherwise weighs as much as the
+ * rarest, which made a question's incidental word veto its answer. They count for little and never
+ * count as the word the question turns on. A content word the shop never uses (shoes, EMI,
+ * showroom, cashback) is not here: it still sends the question to staff. Words of a synonym group
+ * keep their group's meaning instead ("today", "kids", "birthday").
+ */
+const CONTEXT = new Set(
+  (
+    // time
+    "yesterday ago anymore yet later recently recent lately earlier since past ever everyday daily regularly often sometimes " +
+    "usually generally normally till until kal aaj parso pehle baad late early lunch breakfast dinner noon afternoon roughly approximately approx around " +
+    // people
+    "dad daddy mom mommy mum mummy mother father papa mama parents wife husband brother sister sibling friend friends family " +
+    "boss colleague colleagues roommate neighbour neighbor grandma grandpa grandmother grandfather uncle aunt aunty bhaiya didi " +
+    "myself himself herself someone's " +
+    // places and occasions of the shopper's day
+    "home house college university uni hostel campus gym workplace classroom tuition trip outing journey " +
+    // verbs and adjectives that frame rather than say
+    "go goes going went gone happen happens happened happening bring brought try tried trying wondering wonder curious drop dropped " +
+    "pure real actual normal regular simple basic usual nice great lovely exactly currently"
+  ).split(/\s+/),
+);
 
 const conceptsOf = new Map<string, string[]>();
 for (const [name, words] of Object.entries(GROUPS)) {
@@ -188,6 +230,11 @@ export function isWeakWord(word: string): boolean {
   return WEAK.has(word);
 }
 
+/** A word of the shopper's circumstances (time, people, places, framing) that no synonym group claims. */
+export function isContextWord(word: string): boolean {
+  return CONTEXT.has(word) && !conceptsOf.has(word);
+}
+
 /** The index terms of one word: its stem and the concepts of its synonym groups. */
 export function termsOfWord(word: string): string[] {
   const bare = word.replace(/'s$/, "").replace(/'/g, "");
@@ -203,7 +250,14 @@ export function hasConcept(word: string): boolean {
 }
 
 /** One word of a question with the terms it may match (any of them counts as the word matched). */
-export type QueryWord = { word: string; terms: string[]; weak: boolean };
+export type QueryWord = {
+  word: string;
+  terms: string[];
+  /** A shop-wide word (order, bottle, buy): it matches, but says little about which answer is meant. */
+  weak: boolean;
+  /** A word of the shopper's circumstances (yesterday, dad, college): it never decides the question. */
+  context: boolean;
+};
 
 /** The question's meaningful words, each with its terms; `correct` may replace a word the shop has never used. */
 export function analyseQuestion(text: string, correct: (word: string) => string = (w) => w): QueryWord[] {
@@ -216,7 +270,9 @@ export function analyseQuestion(text: string, correct: (word: string) => string 
     const key = terms.join(" ");
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ word, terms, weak: WEAK.has(word) || /^\d+$/.test(word) });
+    // "dad's", "bottle's": the word without its possessive says what it is.
+    const bare = word.replace(/'s$/, "");
+    out.push({ word, terms, weak: WEAK.has(bare) || /^\d+$/.test(word), context: isContextWord(bare) });
   }
   return out;
 }

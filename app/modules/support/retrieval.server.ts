@@ -11,7 +11,7 @@ import { CACHE_POLICIES } from "~/modules/events/events";
 import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import { allowedEdits, analyseQuestion, hasConcept, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
+import { allowedEdits, analyseQuestion, hasConcept, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
 // the content pages, facts taken from the settings and the catalogue, the collections and the
@@ -197,6 +197,14 @@ const BOOST = { title: 2, asked: 2, text: 1 };
 const PRODUCT_PRIOR = 0.6;
 /** A weak word (order, buy, glacial) counts this much of a rare word when judging coverage. */
 const WEAK_WEIGHT = 0.3;
+/** A context word (yesterday, dad, college) counts this much: it may tip a close call, never decide one. */
+export const CONTEXT_WEIGHT = 0.15;
+/**
+ * A content word no passage holds (shoes, EMI, cashback) counts this much more than the rarest word
+ * the shop uses: it is likely what the question is about, and answering it wrongly is worse than
+ * handing it over.
+ */
+export const UNKNOWN_WEIGHT = 1.5;
 
 export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeIndex {
   const search = new MiniSearch<Doc>({
@@ -239,7 +247,7 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
 /** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
 function corrector(index: KnowledgeIndex) {
   return (word: string): string => {
-    if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word) || isKnownEnglish(word)) return word;
+    if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word) || isContextWord(word) || isKnownEnglish(word)) return word;
     if (index.knownStems.has(termsOfWord(word)[0] ?? "")) return word;
     const edits = allowedEdits(word);
     if (!edits) return word;
@@ -254,11 +262,13 @@ function corrector(index: KnowledgeIndex) {
 function weightOf(index: KnowledgeIndex, word: QueryWord): number {
   const n = index.passages.length;
   const idfs = word.terms.map((t) => index.df.get(t) ?? 0).filter((df) => df > 0).map((df) => Math.log(1 + n / df));
-  // A word no passage contains is as telling as the rarest: it is likely what the question is about.
-  const idf = idfs.length ? Math.max(...idfs) : Math.log(1 + n);
+  const rarest = Math.log(1 + n);
   // A bare number ("a 5000 rupee order") says how much, not what about.
   if (/^\d+$/.test(word.word)) return 0;
-  return word.weak ? idf * WEAK_WEIGHT : idf;
+  if (word.context) return (idfs.length ? Math.max(...idfs) : rarest) * CONTEXT_WEIGHT;
+  // A content word no passage contains outweighs the rarest: it is likely what the question is about.
+  if (word.weak) return (idfs.length ? Math.max(...idfs) : rarest) * WEAK_WEIGHT;
+  return idfs.length ? Math.max(...idfs) : rarest * UNKNOWN_WEIGHT;
 }
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
@@ -271,7 +281,7 @@ export function prepareQuestion(index: KnowledgeIndex, question: string): Prepar
   return {
     words: query,
     weights,
-    unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && w.terms.every((t) => !index.df.has(t))),
+    unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t))),
     total: weights.reduce((a, b) => a + b, 0),
     terms: [...new Set(query.flatMap((w) => w.terms))],
     stems: new Set(query.map((w) => w.terms[0]!)),
@@ -303,7 +313,7 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
         if (w.terms.some((t) => doc.has(t))) {
           covered += q.weights[i]!;
           matched.push(w.word);
-          if (!w.weak) strongMatches++;
+          if (!w.weak && !w.context) strongMatches++;
         } else {
           missed.push(w.word);
           if (q.unknown[i]) missesUnknown = true;
@@ -338,6 +348,7 @@ export function searchKnowledge(index: KnowledgeIndex, question: string, limit =
 }
 
 const REL_WEIGHT = 0.35;
+
 /** Below this share of the question's meaning, the bot says it does not know instead of guessing. */
 export const MIN_COVERAGE = 0.6;
 /**
@@ -354,7 +365,8 @@ export const MIN_COVERAGE_TWO_WORDS = 0.45;
  * also says "showroom" or "EMI" beside two shop words ("see", "card") is about that word.
  */
 export function isGoodMatch(r: Ranked | undefined): r is Ranked {
-  if (!r) return false;
+  // Only shop-wide and context words in common ("is the bottle made in china") is no answer.
+  if (!r || r.strongMatches < 1) return false;
   return r.coverage >= MIN_COVERAGE || (r.strongMatches >= 2 && r.coverage >= MIN_COVERAGE_TWO_WORDS && !r.missesUnknown);
 }
 
