@@ -86,7 +86,7 @@ describe("marketing and settings back office", () => {
     const bad = await post("/admin/settings", { intent: "pricing", gst_percentage: "29", free_shipping_over: "abc", flat_shipping_fee: "99", gst_version: "1", shipping_version: "0" }, "super_admin");
     expect(bad.status).toBe(400);
     const body = await bad.text();
-    expect(body).toContain("GST must be between 0 and 28 percent.");
+    expect(body).toContain("Choose a GST rate of 0, 3, 5, 12, 18 or 28 percent.");
     expect(body).toContain("Free-shipping threshold must be an amount in rupees");
     expect(await inputs("/admin/settings")).toEqual(before);
   });
@@ -235,7 +235,7 @@ describe("marketing and settings back office", () => {
     const { context, page } = await signedIn("super_admin");
     await page.goto(`${base}/admin/settings`);
     await expectAccessible(page);
-    await page.getByLabel("GST percentage").fill("12");
+    await page.getByLabel("GST percentage").selectOption("12");
     await page.getByLabel("Free shipping over (₹)").fill("100000");
     await page.getByLabel("Flat shipping fee (₹)").fill("149");
     await page.getByRole("button", { name: "Save GST and shipping" }).click();

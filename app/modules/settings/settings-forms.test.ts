@@ -14,7 +14,7 @@ describe("settings forms", () => {
     expect(Object.keys(errors).sort()).toEqual(["email", "phone", "store_name", "version"]);
   });
 
-  it("GST 0 to 28; shipping amounts in rupees (converted to paise by the caller)", () => {
+  it("GST one of the slabs; shipping amounts in rupees (converted to paise by the caller)", () => {
     expect(pricingForm.parse({ gst_percentage: "12", free_shipping_over: "4999", flat_shipping_fee: "99.50", gst_version: "1", shipping_version: "0" })).toEqual({
       gst_percentage: 12,
       free_shipping_over: 4999,
@@ -25,10 +25,13 @@ describe("settings forms", () => {
     expect(pricingForm.safeParse({ gst_percentage: "0", free_shipping_over: "0", flat_shipping_fee: "0", gst_version: "1", shipping_version: "1" }).success).toBe(true);
     const errors = fieldErrors(pricingForm.safeParse({ gst_percentage: "28.5", free_shipping_over: "-1", flat_shipping_fee: "1e3", gst_version: "1", shipping_version: "1" }).error!);
     expect(errors).toEqual({
-      gst_percentage: "GST must be between 0 and 28 percent.",
+      gst_percentage: "Choose a GST rate of 0, 3, 5, 12, 18 or 28 percent.",
       free_shipping_over: "Free-shipping threshold must be an amount in rupees, like 4999 or 99.50.",
       flat_shipping_fee: "Flat shipping fee must be an amount in rupees, like 4999 or 99.50.",
     });
+    for (const off of ["17", "29", "12.5", "-5"]) {
+      expect(fieldErrors(pricingForm.safeParse({ gst_percentage: off, free_shipping_over: "1", flat_shipping_fee: "1", gst_version: "1", shipping_version: "1" }).error!).gst_percentage, off).toBe("Choose a GST rate of 0, 3, 5, 12, 18 or 28 percent.");
+    }
     expect(fieldErrors(pricingForm.safeParse({ gst_percentage: "", free_shipping_over: "1", flat_shipping_fee: "1", gst_version: "1", shipping_version: "1" }).error!).gst_percentage).toBe("GST percentage is required.");
   });
 

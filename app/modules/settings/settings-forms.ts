@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GST_RATE_MESSAGE, isGstRate } from "~/lib/india";
 import { versionField } from "~/lib/version-field";
 
 // The schemas of the settings screen's forms, shared by the browser (checked before sending) and
@@ -31,9 +32,9 @@ export const pricingForm = z.object({
     .string()
     .trim()
     .min(1, "GST percentage is required.")
-    .regex(/^\d+(\.\d{1,2})?$/, "GST must be a number between 0 and 28.")
+    .regex(/^\d+$/, GST_RATE_MESSAGE)
     .transform(Number)
-    .refine((n) => n >= 0 && n <= 28, "GST must be between 0 and 28 percent."),
+    .refine(isGstRate, GST_RATE_MESSAGE),
   free_shipping_over: rupees("Free-shipping threshold", 10_00_000),
   flat_shipping_fee: rupees("Flat shipping fee", 10_000),
   gst_version: versionField,
