@@ -76,6 +76,13 @@ export function gstinCheckCharacter(first14: string): string {
 
 export type GstinProblem = "format" | "checksum" | "state";
 
+/** What a person is told for each problem, wherever a GSTIN is typed (checkout, the shop's own). */
+export const GSTIN_MESSAGES: Record<GstinProblem, string> = {
+  format: "A GSTIN has 15 characters, like 29ABCDE1234F1Z5.",
+  state: "This GSTIN does not start with a known state code.",
+  checksum: "This GSTIN is not valid: check it for a typing mistake.",
+};
+
 /**
  * Why a GSTIN is not valid, or null: the shape (state code, PAN, entity number, "Z", check
  * character), a known state code, and the check character.
