@@ -23,7 +23,8 @@ export function StoreTaxSection({ setting, canEdit, result }: Props) {
       description="The seller printed on every tax invoice and credit note. Orders shipped to the shop's state are charged CGST and SGST; orders to any other state, IGST. Invoices already issued keep what they printed."
       result={result}
     >
-      <Form method="post" onSubmit={onSubmit} noValidate>
+      {/* A saved version starts the form again from what is stored (the GSTIN as normalised: upper case, no spaces). */}
+      <Form key={setting.version} method="post" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="intent" value="tax" />
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
