@@ -76,6 +76,13 @@ export function gstinCheckCharacter(first14: string): string {
 
 export type GstinProblem = "format" | "checksum" | "state";
 
+/** What a person is told for each problem, wherever a GSTIN is typed (checkout, the shop's own). */
+export const GSTIN_MESSAGES: Record<GstinProblem, string> = {
+  format: "A GSTIN has 15 characters, like 29ABCDE1234F1Z5.",
+  state: "This GSTIN does not start with a known state code.",
+  checksum: "This GSTIN is not valid: check it for a typing mistake.",
+};
+
 /**
  * Why a GSTIN is not valid, or null: the shape (state code, PAN, entity number, "Z", check
  * character), a known state code, and the check character.
@@ -86,3 +93,18 @@ export function gstinProblem(input: string): GstinProblem | null {
   if (!stateByCode(gstin.slice(0, 2))) return "state";
   return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14] ? null : "checksum";
 }
+
+/**
+ * The GST rates (percent) a product of this shop may carry. These are the whole-number slabs of
+ * the GST schedules for goods; the fractional rates (0.25 % on rough precious stones, 1.5 % on cut
+ * diamonds) are left out: a shop of bottles and tumblers sells neither, and a whole number keeps
+ * the rate frozen on each order line exact.
+ */
+export const GST_RATES = [0, 3, 5, 12, 18, 28] as const;
+export type GstRate = (typeof GST_RATES)[number];
+
+export function isGstRate(value: number): value is GstRate {
+  return (GST_RATES as readonly number[]).includes(value);
+}
+
+export const GST_RATE_MESSAGE = `Choose a GST rate of ${GST_RATES.slice(0, -1).join(", ")} or ${GST_RATES.at(-1)} percent.`;

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gstinCheckCharacter } from "~/lib/india";
 import type { Role } from "~/modules/staff/roles";
 import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
 import { expectAccessible, launchBrowser } from "../support/browser";
@@ -72,6 +73,9 @@ describe("marketing and settings back office", () => {
       { intent: "bypass-create", label: "Sneaky", duration: "90d" },
       { intent: "bypass-revoke", id: tokenId },
       { intent: "security", require_mfa: "on" },
+      { intent: "tax", legal_name: "Hacked Pvt Ltd", gstin: "", state_code: "27", address: "Elsewhere", default_hsn: "7323", version: "0" },
+      { intent: "cod", enabled: "on", fee: "0", max_order: "1000000", version: "0" },
+      { intent: "payment-hold", minutes: "1440", version: "0" },
       { intent: "nonsense" },
     ];
     for (const form of attempts) expect((await post("/admin/settings", form, "admin")).status, form.intent).toBe(403);
@@ -86,7 +90,7 @@ describe("marketing and settings back office", () => {
     const bad = await post("/admin/settings", { intent: "pricing", gst_percentage: "29", free_shipping_over: "abc", flat_shipping_fee: "99", gst_version: "1", shipping_version: "0" }, "super_admin");
     expect(bad.status).toBe(400);
     const body = await bad.text();
-    expect(body).toContain("GST must be between 0 and 28 percent.");
+    expect(body).toContain("Choose a GST rate of 0, 3, 5, 12, 18 or 28 percent.");
     expect(body).toContain("Free-shipping threshold must be an amount in rupees");
     expect(await inputs("/admin/settings")).toEqual(before);
   });
@@ -235,7 +239,7 @@ describe("marketing and settings back office", () => {
     const { context, page } = await signedIn("super_admin");
     await page.goto(`${base}/admin/settings`);
     await expectAccessible(page);
-    await page.getByLabel("GST percentage").fill("12");
+    await page.getByLabel("GST percentage").selectOption("12");
     await page.getByLabel("Free shipping over (₹)").fill("100000");
     await page.getByLabel("Flat shipping fee (₹)").fill("149");
     await page.getByRole("button", { name: "Save GST and shipping" }).click();
@@ -251,6 +255,32 @@ describe("marketing and settings back office", () => {
     expect(await shopper.page.getByTestId("checkout-gst").textContent()).toBe(`₹${Math.round(gst / 100).toLocaleString("en-IN")}`);
     expect(await shopper.page.getByTestId("checkout-shipping").textContent()).toBe("₹149");
     await shopper.context.close();
+    await context.close();
+  });
+
+  it("saves the shop's tax details and payment hold; a mistyped GSTIN is named beside its field and nothing is saved", async () => {
+    const { context, page } = await signedIn("super_admin");
+    await page.goto(`${base}/admin/settings`);
+    const tax = page.getByRole("region", { name: "Tax invoices" });
+    const good = `29AAPFU0939F1Z${gstinCheckCharacter("29AAPFU0939F1Z")}`;
+    const typo = `${good.slice(0, 14)}${good[14] === "A" ? "B" : "A"}`;
+    await tax.getByLabel("GSTIN").fill(typo);
+    await tax.getByLabel("State").selectOption("29");
+    await tax.getByRole("button", { name: "Save tax details" }).click();
+    await expect.poll(() => tax.getByText("This GSTIN is not valid: check it for a typing mistake.").count(), { timeout: 10_000 }).toBe(1);
+    expect(await tax.getByLabel("GSTIN").getAttribute("aria-invalid")).toBe("true");
+    await tax.getByLabel("GSTIN").fill(good.toLowerCase());
+    await tax.getByRole("button", { name: "Save tax details" }).click();
+    await expect.poll(() => tax.getByText("Tax details saved.").count(), { timeout: 10_000 }).toBe(1);
+    // The form starts again from what was stored: the GSTIN in capitals.
+    await expect.poll(() => tax.getByLabel("GSTIN").inputValue(), { timeout: 10_000 }).toBe(good);
+
+    const hold = page.getByRole("region", { name: "Online payment hold" });
+    await hold.getByLabel("Hold (minutes)").fill("20");
+    await hold.getByRole("button", { name: "Save payment hold" }).click();
+    await expect.poll(() => hold.getByText("Payment hold saved.").count(), { timeout: 10_000 }).toBe(1);
+    expect(await hold.getByLabel("Hold (minutes)").inputValue()).toBe("20");
+    await expectAccessible(page);
     await context.close();
   });
 

@@ -359,7 +359,8 @@ function Summary({ quote, codFee, total, discountError, discountBusy }: { quote:
         {codFee ? <Row label="Cash on delivery fee" value={formatPaise(codFee)} testId="checkout-cod-fee" /> : null}
         <Row label="Total" value={formatPaise(total)} testId="checkout-total" strong />
         <div className="flex justify-between text-sm text-slate-700">
-          <dt>Includes GST ({quote.gstRatePercent}%)</dt>
+          {/* Products may carry different rates: the figure holds each of them (the COD fee at the highest). */}
+          <dt>Includes GST ({(quote.gstRates.length ? quote.gstRates : [quote.gstRatePercent]).map((r) => `${r}%`).join(", ")})</dt>
           <dd data-testid="checkout-gst">{formatPaise(t.cgstPaise + t.sgstPaise + t.igstPaise + (codFee - splitTax(codFee, quote.gstRatePercent, t.intraState).taxablePaise))}</dd>
         </div>
       </dl>

@@ -166,6 +166,7 @@ export function editorValues(loaded: NonNullable<EditorProduct>): EditorValues {
     seoTitle: product.seoTitle ?? "",
     seoDescription: product.seoDescription ?? "",
     hsnCode: product.hsnCode ?? "",
+    gstRatePercent: product.gstRatePercent === null ? "" : String(product.gstRatePercent),
     skuBase: skuBaseOf(variants[0]?.sku, product.options.length),
     options: product.options,
     variants: variants.map((v) => ({
@@ -223,6 +224,7 @@ async function auditView(db: DbOrTx, id: string): Promise<Record<string, unknown
       seoTitle: products.seoTitle,
       seoDescription: products.seoDescription,
       hsnCode: products.hsnCode,
+      gstRatePercent: products.gstRatePercent,
       options: products.options,
     })
     .from(products)

@@ -23,6 +23,8 @@ export type EditorValues = {
   seoTitle: string;
   seoDescription: string;
   hsnCode: string;
+  /** "" for the shop's default rate. */
+  gstRatePercent: string;
   skuBase: string;
   options: { name: string; values: string[] }[];
   variants: EditorVariant[];
@@ -41,6 +43,7 @@ export const EMPTY_PRODUCT: EditorValues = {
   seoTitle: "",
   seoDescription: "",
   hsnCode: "",
+  gstRatePercent: "",
   skuBase: "",
   options: [],
   variants: [],

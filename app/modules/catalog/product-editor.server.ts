@@ -38,6 +38,7 @@ export async function saveProduct(
       seoTitle: input.seoTitle || null,
       seoDescription: input.seoDescription || null,
       hsnCode: input.hsnCode || null,
+      gstRatePercent: input.gstRatePercent,
       options: input.options,
     };
     let id: string;

@@ -67,4 +67,18 @@ describe("the editor's form fields", () => {
     expect(skuBaseOf("SOLO", 0)).toBe("SOLO");
     expect(skuBaseOf(undefined, 1)).toBe("");
   });
+
+  it("read the GST rate select: a slab as a number, the shop's default (empty) as null, anything else refused", () => {
+    const rateOf = (value: string | null) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ title: "Brush", slug: "brush", status: "draft", skuBase: "BR" })) form.append(k, v);
+      if (value !== null) form.append("gstRatePercent", value);
+      return productInput.safeParse(productFormValues(form));
+    };
+    expect(rateOf("5").data?.gstRatePercent).toBe(5);
+    expect(rateOf("0").data?.gstRatePercent).toBe(0);
+    expect(rateOf("").data?.gstRatePercent).toBeNull();
+    expect(rateOf(null).data?.gstRatePercent).toBeNull();
+    for (const bad of ["7", "18.5", "eighteen"]) expect(rateOf(bad).error?.issues[0]?.message, bad).toBe("Choose a GST rate of 0, 3, 5, 12, 18 or 28 percent.");
+  });
 });

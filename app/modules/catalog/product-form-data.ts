@@ -52,6 +52,7 @@ export function productFormValues(form: FormData): ProductInput {
     seoTitle: text(form, "seoTitle"),
     seoDescription: text(form, "seoDescription"),
     hsnCode: text(form, "hsnCode"),
+    gstRatePercent: text(form, "gstRatePercent"),
     skuBase: text(form, "skuBase"),
     options: indexed(form, "options").map((i) => ({ name: text(form, `options.${i}.name`), values: splitList(text(form, `options.${i}.values`)) })),
     variants: indexed(form, "variants").map((i) => ({

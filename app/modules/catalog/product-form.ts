@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { slugField } from "./slug-field";
+import { GST_RATE_MESSAGE, isGstRate } from "~/lib/india";
 import { isValidGtin } from "./gtin";
 
 // One schema for the product editor, shared by the browser form and the server action.
@@ -57,6 +58,12 @@ export const productInput = z.object({
     .regex(/^(\d{4}|\d{6}|\d{8})$/, "HSN code has 4, 6 or 8 digits")
     .optional()
     .or(z.literal("")),
+  /** Empty (or absent): the shop's default rate from settings applies, now and after it changes. */
+  gstRatePercent: z
+    .union([z.string(), z.number(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined || v === null || String(v).trim() === "" ? null : Number(String(v).trim())))
+    .refine((v) => v === null || isGstRate(v), GST_RATE_MESSAGE),
   skuBase: z.string().trim().min(1, "SKU base is required").max(20).regex(/^[A-Za-z0-9-]+$/, "Letters, digits and dashes only"),
   options: z.array(z.object({ name: z.string().trim().min(1).max(40), values: z.array(z.string().trim().min(1).max(40)).min(1) })).max(3),
   variants: z.array(variantInput).max(100),

@@ -39,6 +39,8 @@ export const products = pgTable(
     seoTitle: text("seo_title"),
     seoDescription: text("seo_description"),
     hsnCode: text("hsn_code"),
+    /** The product's GST rate in percent; null: the shop's default rate (settings). */
+    gstRatePercent: integer("gst_rate_percent"),
     /** Full-text document over title (A), tags (B) and description (C); see drizzle/0001 for the function. */
     searchVector: tsvector("search_vector")
       .notNull()
@@ -53,6 +55,8 @@ export const products = pgTable(
     index("products_status_sort_idx").on(t.status, t.sortOrder, t.createdAt.desc()),
     index("products_tags_idx").using("gin", t.tags),
     index("products_search_idx").using("gin", t.searchVector),
+    // The GST slabs a product may carry (GST_RATES in ~/lib/india): a rate outside them never reaches an invoice.
+    check("products_gst_rate_check", sql`${t.gstRatePercent} is null or ${t.gstRatePercent} in (0, 3, 5, 12, 18, 28)`),
   ],
 );
 

@@ -125,11 +125,12 @@ async function prepare(db: DbOrTx, csv: string): Promise<Prepared[]> {
   const handles = [...groups.keys()].filter(Boolean);
   const existingRows = handles.length
     ? await db
-        .select({ id: products.id, slug: products.slug, version: products.version, isBestSeller: products.isBestSeller, sortOrder: products.sortOrder, hsnCode: products.hsnCode })
+        .select({ id: products.id, slug: products.slug, version: products.version, isBestSeller: products.isBestSeller, sortOrder: products.sortOrder, hsnCode: products.hsnCode, gstRatePercent: products.gstRatePercent })
         .from(products)
         .where(inArray(products.slug, handles))
     : [];
-  // Shopify's CSV carries no best-seller flag, shop order, HSN code or collections: an update keeps ours.
+  // Shopify's CSV carries no best-seller flag, shop order, HSN code, GST rate or collections: an update keeps ours
+  // (its tax columns are a yes/no and a tax service's code, not an Indian GST rate).
   const memberships = existingRows.length
     ? await db
         .select({ productId: productCollections.productId, collectionId: productCollections.collectionId })
@@ -166,6 +167,7 @@ async function prepare(db: DbOrTx, csv: string): Promise<Prepared[]> {
           isBestSeller: existing.isBestSeller,
           sortOrder: existing.sortOrder,
           hsnCode: existing.hsnCode ?? undefined,
+          gstRatePercent: existing.gstRatePercent,
           collectionIds: memberships.filter((m) => m.productId === existing.id).map((m) => m.collectionId),
         }
       : {};

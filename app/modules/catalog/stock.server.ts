@@ -15,6 +15,8 @@ export type SellableVariant = {
   variantTitle: string;
   sku: string;
   hsnCode: string | null;
+  /** The product's own GST rate; null: the shop's default applies. */
+  gstRatePercent: number | null;
   /** Integer paise, GST included. */
   pricePaise: number;
   stock: number;
@@ -34,6 +36,7 @@ export async function sellableVariants(db: DbOrTx, variantIds: readonly string[]
       variantTitle: productVariants.title,
       sku: productVariants.sku,
       hsnCode: products.hsnCode,
+      gstRatePercent: products.gstRatePercent,
       pricePaise: productVariants.pricePaise,
       stock: productVariants.stockQuantity,
       status: products.status,

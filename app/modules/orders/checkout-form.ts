@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INDIAN_STATES, gstinProblem, stateByCode } from "~/lib/india";
+import { GSTIN_MESSAGES, INDIAN_STATES, gstinProblem, stateByCode } from "~/lib/india";
 import { mobileField, postalAddressFields, type PostalAddress } from "~/lib/postal-address";
 
 // The checkout form's one schema: the browser checks with it before sending, the server checks
@@ -64,9 +64,7 @@ const checkoutRules = base.and(billing).superRefine((form, ctx) => {
   if (typeof data.gstin === "string") {
     const problem = gstinProblem(data.gstin);
     const billState = (data.billingSame ? data.shipState : data.billState) as string | undefined;
-    if (problem === "format") ctx.addIssue({ code: "custom", path: ["gstin"], message: "A GSTIN has 15 characters, like 29ABCDE1234F1Z5." });
-    else if (problem === "state") ctx.addIssue({ code: "custom", path: ["gstin"], message: "This GSTIN does not start with a known state code." });
-    else if (problem === "checksum") ctx.addIssue({ code: "custom", path: ["gstin"], message: "This GSTIN is not valid: check it for a typing mistake." });
+    if (problem) ctx.addIssue({ code: "custom", path: ["gstin"], message: GSTIN_MESSAGES[problem] });
     else if (billState && data.gstin.slice(0, 2) !== billState) {
       ctx.addIssue({ code: "custom", path: ["gstin"], message: `This GSTIN is registered in ${stateByCode(data.gstin.slice(0, 2))?.name}; the billing address must be in the same state.` });
     }

@@ -86,8 +86,10 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
   for (const line of cart) wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
   const lines: QuoteLine[] = cart.map((line) => {
     const v = byId.get(line.variantId);
+    // A product without a rate of its own is taxed at the shop's default.
+    const gstRatePercent = v?.gstRatePercent ?? settings.gst.percentage;
     if (!v || !v.available) {
-      return { variantId: line.variantId, productId: v?.productId ?? null, slug: v?.slug ?? null, title: v?.title ?? "Unavailable item", variantTitle: v?.variantTitle ?? "", sku: v?.sku ?? "", engraving: line.engraving, quantity: line.quantity, unitPricePaise: 0, totalPaise: 0, problem: { kind: "unavailable" } };
+      return { variantId: line.variantId, productId: v?.productId ?? null, slug: v?.slug ?? null, title: v?.title ?? "Unavailable item", variantTitle: v?.variantTitle ?? "", sku: v?.sku ?? "", engraving: line.engraving, quantity: line.quantity, unitPricePaise: 0, totalPaise: 0, gstRatePercent, problem: { kind: "unavailable" } };
     }
     const problem: QuoteLine["problem"] =
       line.quantity > MAX_LINE_QUANTITY ? { kind: "quantity", max: MAX_LINE_QUANTITY } : wanted.get(line.variantId)! > v.stock ? { kind: "stock", left: Math.max(0, v.stock) } : null;
@@ -102,6 +104,7 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
       quantity: line.quantity,
       unitPricePaise: v.pricePaise,
       totalPaise: v.pricePaise * line.quantity,
+      gstRatePercent,
       problem,
     };
   });
@@ -139,7 +142,7 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
   const shippingFee = buyable.length ? shippingFor(subtotal - (discount?.goodsPaise ?? 0), settings.shipping) : 0;
   const shippingPaise = shippingFee - (discount?.shippingWaivedPaise ?? 0);
   const totals = priceOrder(
-    buyable.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
+    buyable.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: l.gstRatePercent })),
     { shippingPaise, codFeePaise: 0, discountPaise: discount?.goodsPaise ?? 0, discountEligible: discount ? buyableIndex.filter((i) => i >= 0).map((i) => discount.eligible[lines.indexOf(buyable[i]!)]!) : undefined },
     { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode },
   );
@@ -162,7 +165,8 @@ function buildQuote(cart: CartLineInput[], variants: SellableVariant[], settings
     totals,
     codFeePaise: settings.cod.fee_paise,
     freeShippingOverPaise: settings.shipping.free_over_paise,
-    gstRatePercent: settings.gst.percentage,
+    gstRatePercent: buyable.length ? totals.shipping.gstRatePercent : settings.gst.percentage,
+    gstRates: [...new Set(buyable.map((l) => l.gstRatePercent))].sort((a, b) => a - b),
     payment: [onlinePayment, cod],
     discount,
     discountRefused,
@@ -283,7 +287,7 @@ export async function placeOrder(deps: CheckoutDeps, rawForm: unknown, rawCart: 
       if (!option.available) return { kind: "payment-unavailable", message: option.reason ?? "This way of paying is not available." } as const;
       const codFeePaise = form.paymentMethod === "cod" ? settings.cod.fee_paise : 0;
       const totals = priceOrder(
-        quote.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: settings.gst.percentage })),
+        quote.lines.map((l) => ({ unitPricePaise: l.unitPricePaise, quantity: l.quantity, gstRatePercent: l.gstRatePercent })),
         { shippingPaise: quote.totals.shipping.totalPaise, codFeePaise, discountPaise: quote.discount?.goodsPaise ?? 0, discountEligible: quote.discount?.eligible },
         { supplierStateCode: settings.tax.state_code, placeOfSupplyStateCode: shipTo.stateCode },
       );

@@ -3,7 +3,7 @@ import PDFDocument from "pdfkit";
 import type { Db } from "~/db/types";
 import { stateByCode } from "~/lib/india";
 import { getSetting } from "~/modules/settings/settings.server";
-import { invoiceDiscountNote, invoiceTotals } from "./invoice-figures";
+import { invoiceDiscountNote, invoiceRows, invoiceTotals } from "./invoice-figures";
 import { getOrderDetail } from "./order-admin.server";
 
 // The tax invoice as a PDF, with what CGST Rule 46 asks for: the supplier's name, address and
@@ -73,19 +73,15 @@ export async function invoicePdf(db: Db, orderId: string, opts: { compress?: boo
     doc.y = y + height + 4;
   };
   row(columns, true);
-  const lineCells = (label: string, hsn: string, qty: string, p: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; totalPaise: number; gstRatePercent: number }) =>
-    intra
-      ? [label, hsn, qty, rupees(p.taxablePaise), `${p.gstRatePercent}%`, rupees(p.cgstPaise), rupees(p.sgstPaise), rupees(p.totalPaise)]
-      : [label, hsn, qty, rupees(p.taxablePaise), `${p.gstRatePercent}%`, rupees(p.igstPaise), rupees(p.totalPaise)];
-  for (const l of order.lines) {
-    const label = `${l.title}${l.variantTitle !== "Default" ? ` (${l.variantTitle})` : ""}${l.engraving ? `, engraved` : ""}`;
-    // The amount charged for the line: after its share of any discount, so taxable value + tax = amount.
-    row(lineCells(label, l.hsnCode, String(l.quantity), { ...l, totalPaise: l.totalPaise - l.discountPaise }));
+  // Each line at its own rate and HSN; shipping and the COD fee at the highest rate among the goods.
+  for (const r of invoiceRows(order, seller.default_hsn)) {
+    const rate = `${r.ratePercent}%`;
+    row(
+      intra
+        ? [r.label, r.hsn, r.quantity, rupees(r.taxablePaise), rate, rupees(r.cgstPaise), rupees(r.sgstPaise), rupees(r.amountPaise)]
+        : [r.label, r.hsn, r.quantity, rupees(r.taxablePaise), rate, rupees(r.igstPaise), rupees(r.amountPaise)],
+    );
   }
-  // Charges that go with the goods, taxed at the goods' rate.
-  const hsn = order.lines[0]?.hsnCode ?? seller.default_hsn;
-  if (order.shipping.totalPaise) row(lineCells("Shipping", hsn, "", order.shipping));
-  if (order.codFee.totalPaise) row(lineCells("Cash on delivery fee", hsn, "", order.codFee));
   doc.moveDown(0.5);
   doc.fontSize(9).font("body");
   const note = invoiceDiscountNote(order);

@@ -6,7 +6,7 @@ import { formatPaise } from "~/lib/money";
 import { TOPICS } from "~/modules/events/events";
 import { listCreditNotes } from "./credit-notes.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
-import { nextStatuses, refundableOf, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
+import { nextStatuses, type PaymentStatus, refundableOf, STATUS_LABELS, type OrderStatus, type StaffTransition } from "./order-rules";
 import { financialYearOf, invoiceNumber } from "./invoice-number";
 import { listPaymentEvents } from "./payments.server";
 import { sendOrderNotice, type OrderNotice } from "./order-notices.server";
@@ -19,7 +19,7 @@ import { markRedemptionPaid, releaseRedemption } from "~/modules/discounts/disco
 // COD collected), each checked against the order's version so two staff acting at once cannot both
 // win. Cancelling a paid online order refunds what is left of its payment.
 
-export type OrderListFilter = { q?: string; status?: OrderStatus; payment?: "cod" | "razorpay"; from?: Date; to?: Date; page?: number };
+export type OrderListFilter = { q?: string; status?: OrderStatus; payment?: "cod" | "razorpay"; paymentStatus?: PaymentStatus; from?: Date; to?: Date; page?: number };
 export const ORDERS_PER_PAGE = 25;
 
 /** The filter as one SQL condition: the list and its CSV export select exactly the same orders. */
@@ -27,6 +27,7 @@ export function orderListCondition(filter: OrderListFilter): SQL | undefined {
   const where: SQL[] = [];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.payment) where.push(eq(orders.paymentMethod, filter.payment));
+  if (filter.paymentStatus) where.push(eq(orders.paymentStatus, filter.paymentStatus));
   if (filter.from) where.push(sql`${orders.createdAt} >= ${filter.from}`);
   if (filter.to) where.push(sql`${orders.createdAt} < ${filter.to}`);
   const q = filter.q?.trim();

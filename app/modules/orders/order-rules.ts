@@ -17,7 +17,10 @@ export const STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: "Cancelled",
 };
 
-export const PAYMENT_STATUS_LABELS: Record<string, string> = {
+export const PAYMENT_STATUSES = ["pending", "paid", "cod_pending", "cod_collected", "failed", "refunded", "partially_refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> & Record<string, string> = {
   pending: "Pending",
   paid: "Paid",
   cod_pending: "Cash on delivery: to collect",

@@ -4,7 +4,7 @@ export { checkoutSchema } from "./checkout-form";
 export { discountLine, type OrderDiscount } from "./order-discount";
 export { parseOrderFilter } from "./order-filter";
 export { MAX_NOTE_LENGTH, orderNoteSchema } from "./order-note-form";
-export { ORDER_STATUSES, type OrderStatus, parseRupees, PAYMENT_STATUS_LABELS, STAFF_TRANSITIONS, type StaffTransition, STATUS_LABELS, trackingLink } from "./order-rules";
+export { ORDER_STATUSES, type OrderStatus, parseRupees, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus, STAFF_TRANSITIONS, type StaffTransition, STATUS_LABELS, trackingLink } from "./order-rules";
 export { shippingFor, splitTax } from "./pricing";
 export type { PaymentOption, Quote, QuoteLine } from "./quote";
 export { shopperTimeline, type TimelineStep } from "./shopper-timeline";

@@ -15,6 +15,8 @@ export type QuoteLine = {
   quantity: number;
   unitPricePaise: number;
   totalPaise: number;
+  /** The product's GST rate, or the shop's default when it names none. */
+  gstRatePercent: number;
   /** Why this line cannot be bought as it is; null when it can. */
   problem: null | { kind: "unavailable" } | { kind: "stock"; left: number } | { kind: "quantity"; max: number };
 };
@@ -27,8 +29,10 @@ export type Quote = {
   totals: OrderTotals;
   codFeePaise: number;
   freeShippingOverPaise: number;
-  /** The GST rate the lines are taxed at (today one rate for the shop, from settings). */
+  /** The rate shipping and the COD fee are taxed at: the highest among the goods (the shop's default without any). */
   gstRatePercent: number;
+  /** The goods' rates, each once, lowest first (the summary says which rates its GST figure holds). */
+  gstRates: number[];
   payment: PaymentOption[];
   /** The discount code applied to this quote, and what it takes off. */
   discount: AppliedDiscount | null;

@@ -2,12 +2,14 @@ import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, id, updatedAt, version } from "~/db/columns";
 import { users } from "~/modules/staff/schema";
+import { PAYMENT_STATUSES } from "./order-rules";
 
 /** Order numbers: GL- and six digits from this sequence (gaps after a failed placement are harmless). */
 export const orderNumberSeq = pgSequence("order_number_seq", { startWith: 1, increment: 1 });
 
 export const orderStatus = pgEnum("order_status", ["pending_payment", "processing", "shipped", "delivered", "cancelled"]);
-export const paymentStatus = pgEnum("payment_status", ["pending", "paid", "cod_pending", "cod_collected", "failed", "refunded", "partially_refunded"]);
+// The list of payment states lives with the rules (the back office's filter offers the same ones).
+export const paymentStatus = pgEnum("payment_status", PAYMENT_STATUSES);
 
 export type StoredAddress = { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
 export type StoredCharge = { totalPaise: number; gstRatePercent: number; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GST_RATE_MESSAGE, GSTIN_MESSAGES, gstinProblem, INDIAN_STATES, isGstRate, stateByCode } from "~/lib/india";
 import { versionField } from "~/lib/version-field";
 
 // The schemas of the settings screen's forms, shared by the browser (checked before sending) and
@@ -31,9 +32,9 @@ export const pricingForm = z.object({
     .string()
     .trim()
     .min(1, "GST percentage is required.")
-    .regex(/^\d+(\.\d{1,2})?$/, "GST must be a number between 0 and 28.")
+    .regex(/^\d+$/, GST_RATE_MESSAGE)
     .transform(Number)
-    .refine((n) => n >= 0 && n <= 28, "GST must be between 0 and 28 percent."),
+    .refine(isGstRate, GST_RATE_MESSAGE),
   free_shipping_over: rupees("Free-shipping threshold", 10_00_000),
   flat_shipping_fee: rupees("Flat shipping fee", 10_000),
   gst_version: versionField,
@@ -73,5 +74,56 @@ export const reportsForm = z.object({
     .regex(/^\d+$/, "The low-stock threshold must be a whole number, like 5.")
     .transform(Number)
     .refine((n) => n >= 1 && n <= 100_000, "The low-stock threshold must be from 1 to 100000."),
+  version: versionField,
+});
+
+/**
+ * The seller on tax invoices: legal name, GSTIN, the state supply starts from (CGST + SGST to
+ * buyers in it, IGST elsewhere), the address printed, and the HSN code of products without one.
+ * The GSTIN is checked with the same rule the checkout checks a buyer's with (shape, state code,
+ * check character), and must belong to the state chosen. Empty means not registered yet.
+ */
+export const storeTaxForm = z
+  .object({
+    legal_name: z.string().trim().min(1, "The legal name is required.").max(200, "The legal name can be at most 200 characters."),
+    gstin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .transform((v) => v.replace(/\s/g, "")),
+    state_code: z.enum(INDIAN_STATES.map((s) => s.code) as [string, ...string[]], { message: "Choose the state or union territory the shop is registered in." }),
+    address: z.string().trim().min(1, "The address is required: it is printed on every invoice.").max(500, "The address can be at most 500 characters."),
+    default_hsn: z
+      .string()
+      .trim()
+      .regex(/^(\d{4}|\d{6}|\d{8})$/, "The HSN code has 4, 6 or 8 digits, like 7323."),
+    version: versionField,
+  })
+  .superRefine((data, ctx) => {
+    if (!data.gstin) return;
+    const problem = gstinProblem(data.gstin);
+    if (problem) ctx.addIssue({ code: "custom", path: ["gstin"], message: GSTIN_MESSAGES[problem] });
+    else if (data.gstin.slice(0, 2) !== data.state_code) {
+      ctx.addIssue({ code: "custom", path: ["gstin"], message: `This GSTIN is registered in ${stateByCode(data.gstin.slice(0, 2))?.name}; choose that state, or the GSTIN of this one.` });
+    }
+  });
+
+/** Cash on delivery: offered or not, its fee, and the largest order (fee included) it may pay. */
+export const codForm = z.object({
+  enabled: z.preprocess((v) => v === "on" || v === "true", z.boolean()),
+  fee: rupees("The COD fee", 1_000),
+  max_order: rupees("The maximum COD order value", 10_00_000),
+  version: versionField,
+});
+
+/** How long an unpaid online order holds its stock before it is cancelled. */
+export const paymentHoldForm = z.object({
+  minutes: z
+    .string()
+    .trim()
+    .min(1, "The hold is required.")
+    .regex(/^\d+$/, "The hold must be a whole number of minutes, like 15.")
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 24 * 60, "The hold must be from 1 to 1440 minutes (a day)."),
   version: versionField,
 });

@@ -2,4 +2,4 @@
 // code included. Server code of the module is reached through settings.server.ts.
 export { type HomePageSetting, isHomePageSetting } from "./live-settings";
 export { DEFAULT_MAINTENANCE_MESSAGE, gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "./maintenance-rules";
-export { BYPASS_DURATIONS, bypassExpiry, bypassForm, maintenanceForm, pricingForm, reportsForm, storeDetailsForm } from "./settings-forms";
+export { BYPASS_DURATIONS, bypassExpiry, bypassForm, codForm, maintenanceForm, paymentHoldForm, pricingForm, reportsForm, storeDetailsForm, storeTaxForm } from "./settings-forms";

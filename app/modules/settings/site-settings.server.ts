@@ -1,11 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "~/db/types";
+import { isGstRate } from "~/lib/india";
 import { siteSettings } from "./schema";
 
 /** Every known setting with its shape and the default used when it is missing or malformed. */
 export const SETTINGS = {
-  gst_settings: { schema: z.object({ percentage: z.number().min(0).max(28) }), fallback: { percentage: 18 } },
+  /** The GST rate of every product that names none of its own: one of the slabs (GST_RATES), as order lines store whole percents. */
+  gst_settings: { schema: z.object({ percentage: z.number().refine(isGstRate) }), fallback: { percentage: 18 } },
   homepage_products: {
     schema: z.object({ bottles: z.number().int().min(1).max(48), tumblers: z.number().int().min(0).max(24).optional(), show_load_more: z.boolean() }),
     fallback: { bottles: 8, tumblers: 8, show_load_more: true },

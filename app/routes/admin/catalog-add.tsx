@@ -4,14 +4,15 @@ import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { productFilterOptions, saveProductAsStaff } from "~/modules/catalog/catalog.server";
 import { EMPTY_PRODUCT, productFormValues, productInput } from "~/modules/catalog/catalog";
+import { getSetting } from "~/modules/settings/settings.server";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-add";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requirePagePermission(context.services, request, "catalog", "create");
-  const { collections } = await productFilterOptions(context.services.db);
-  return { collections };
+  const [{ collections }, gst] = await Promise.all([productFilterOptions(context.services.db), getSetting(context.services.db, "gst_settings")]);
+  return { collections, shopGstPercent: gst.percentage };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -30,7 +31,7 @@ export default function CatalogAddPage({ loaderData, actionData }: Route.Compone
     <AdminPage>
       <Link to="/admin/catalog" className="text-sm text-teal-800 underline dark:text-teal-300">Back to Products</Link>
       <PageHeader title="Add product" />
-      <ProductEditor initial={EMPTY_PRODUCT} collections={loaderData.collections} serverErrors={actionData?.fieldErrors} serverError={actionData?.error} submitLabel="Create product" />
+      <ProductEditor initial={EMPTY_PRODUCT} collections={loaderData.collections} shopGstPercent={loaderData.shopGstPercent} serverErrors={actionData?.fieldErrors} serverError={actionData?.error} submitLabel="Create product" />
       <p className="mt-6 rounded-xl border border-dashed border-slate-300 p-5 text-sm text-slate-700 dark:border-slate-700 dark:text-slate-300">Images can be added once the product is created.</p>
     </AdminPage>
   );

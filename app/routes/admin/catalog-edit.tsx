@@ -10,6 +10,7 @@ import { fieldErrors } from "~/lib/form-errors";
 import { deleteProducts, editorValues, loadProductForEditor, productFilterOptions, saveProductAsStaff } from "~/modules/catalog/catalog.server";
 import { productFormValues, productInput } from "~/modules/catalog/catalog";
 import { mediaUrl } from "~/modules/media/media";
+import { getSetting } from "~/modules/settings/settings.server";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/catalog-edit";
@@ -19,7 +20,11 @@ import { versionField } from "~/lib/version-field";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "catalog", "edit");
   const id = requireUuid(params.id, "product id");
-  const [loaded, { collections }] = await Promise.all([loadProductForEditor(context.services.db, id), productFilterOptions(context.services.db)]);
+  const [loaded, { collections }, gst] = await Promise.all([
+    loadProductForEditor(context.services.db, id),
+    productFilterOptions(context.services.db),
+    getSetting(context.services.db, "gst_settings"),
+  ]);
   if (!loaded) throw data({ error: "No product with that id." }, { status: 404 });
   return {
     id,
@@ -28,6 +33,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     images: loaded.media.map((m) => ({ id: m.id, src: mediaUrl(m.fileUrl, { width: 192, height: 192, format: "webp", quality: 80 }), alt: m.alt, variantId: m.variantId, isPrimary: m.isPrimary })),
     variants: loaded.variants.map((v) => ({ id: v.id, title: v.title })),
     canDelete: can(staff.roles, "catalog", "delete"),
+    shopGstPercent: gst.percentage,
   };
 }
 
@@ -62,7 +68,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data ? `Edit ${data.initial.title}` : "Edit product");
 
 export default function CatalogEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, initial, collections, images, variants, canDelete } = loaderData;
+  const { id, initial, collections, images, variants, canDelete, shopGstPercent } = loaderData;
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     if (params.get("saved") === "created") {
@@ -91,6 +97,7 @@ export default function CatalogEditPage({ loaderData, actionData }: Route.Compon
         key={initial.version}
         initial={initial}
         collections={collections}
+        shopGstPercent={shopGstPercent}
         serverErrors={actionData?.saved ? undefined : actionData?.fieldErrors}
         serverError={actionData?.saved ? null : actionData?.error}
         submitLabel="Save product"

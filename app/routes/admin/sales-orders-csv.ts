@@ -4,7 +4,7 @@ import { parseOrderFilter } from "~/modules/orders/orders";
 import { requireActionPermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/sales-orders-csv";
 
-/** GET /admin/sales/orders.csv?q=&status=&payment=&from=&to=: the filtered orders list as a CSV download. */
+/** GET /admin/sales/orders.csv?q=&status=&payment=&paymentStatus=&from=&to=: the filtered orders list as a CSV download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A download, not a page: refuse with 401/403 rather than redirecting into HTML.
   await requireActionPermission(context.services, request, "sales", "view");

@@ -1,22 +1,26 @@
 import { data } from "react-router";
 import { BypassLinksSection } from "~/components/admin/settings/bypass-links-section";
+import { CodSection } from "~/components/admin/settings/cod-section";
 import { MaintenanceSection } from "~/components/admin/settings/maintenance-section";
+import { PaymentHoldSection } from "~/components/admin/settings/payment-hold-section";
 import { PricingSection } from "~/components/admin/settings/pricing-section";
 import { ReportsSection } from "~/components/admin/settings/reports-section";
 import { SecuritySection } from "~/components/admin/settings/security-section";
 import { StoreDetailsSection } from "~/components/admin/settings/store-details-section";
+import { StoreTaxSection } from "~/components/admin/settings/store-tax-section";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { rupeesToPaise } from "~/lib/money";
+import { onlinePaymentEnabled } from "~/modules/orders/orders.server";
 import { listBypassTokens, createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings } from "~/modules/settings/settings.server";
-import { bypassExpiry, bypassForm, maintenanceForm, pricingForm, reportsForm, storeDetailsForm } from "~/modules/settings/settings";
+import { bypassExpiry, bypassForm, codForm, maintenanceForm, paymentHoldForm, pricingForm, reportsForm, storeDetailsForm, storeTaxForm } from "~/modules/settings/settings";
 import { requireActionPermission, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { StaleRecordError } from "~/lib/save-outcome";
 
-const KEYS = ["store_contact", "gst_settings", "shipping", "maintenance", "staff_security", "reports"] as const;
+const KEYS = ["store_contact", "store_tax", "gst_settings", "shipping", "cod", "payment_hold", "maintenance", "staff_security", "reports"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requirePagePermission(context.services, request, "settings");
@@ -30,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Every intent changes settings; admin has view only, super_admin passes.
-const INTENTS = { store: "edit", pricing: "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit", reports: "edit" } as const;
+const INTENTS = { store: "edit", tax: "edit", pricing: "edit", cod: "edit", "payment-hold": "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit", reports: "edit" } as const;
 type Intent = keyof typeof INTENTS;
 
 export type SettingsActionData =
@@ -59,6 +63,31 @@ export async function action({ request, context }: Route.ActionArgs) {
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "store_contact", value, expectedVersion: version }]);
         return ok(intent, "Store details saved.");
+      }
+      case "tax": {
+        const parsed = storeTaxForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const { version, ...value } = parsed.data;
+        await saveSettings(services, actor, [{ key: "store_tax", value, expectedVersion: version }]);
+        return ok(intent, "Tax details saved. Invoices issued from now on print them.");
+      }
+      case "cod": {
+        const parsed = codForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const { version, enabled, fee, max_order } = parsed.data;
+        // Without the Razorpay keys cash on delivery is the only way to pay: switching it off would close the till.
+        if (!enabled && !onlinePaymentEnabled(services.config)) {
+          return fail(intent, 400, { error: "Online payment is not set up (the Razorpay keys), so cash on delivery is the only way shoppers can pay: it stays on." });
+        }
+        await saveSettings(services, actor, [{ key: "cod", value: { enabled, fee_paise: rupeesToPaise(fee), max_order_paise: rupeesToPaise(max_order) }, expectedVersion: version }]);
+        return ok(intent, enabled ? "Cash on delivery saved. Checkout uses it at once." : "Cash on delivery is switched off: checkout offers online payment only.");
+      }
+      case "payment-hold": {
+        const parsed = paymentHoldForm.safeParse(values);
+        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        const { version, ...value } = parsed.data;
+        await saveSettings(services, actor, [{ key: "payment_hold", value, expectedVersion: version }]);
+        return ok(intent, "Payment hold saved. Orders placed from now on hold their stock this long.");
       }
       case "pricing": {
         const parsed = pricingForm.safeParse(values);
@@ -132,7 +161,10 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         </p>
       ) : null}
       <StoreDetailsSection setting={settings.store_contact} canEdit={canEdit} result={forIntent("store")} />
+      <StoreTaxSection setting={settings.store_tax} canEdit={canEdit} result={forIntent("tax")} />
       <PricingSection gst={settings.gst_settings} shipping={settings.shipping} canEdit={canEdit} result={forIntent("pricing")} />
+      <CodSection setting={settings.cod} canEdit={canEdit} result={forIntent("cod")} />
+      <PaymentHoldSection setting={settings.payment_hold} canEdit={canEdit} result={forIntent("payment-hold")} />
       <ReportsSection setting={settings.reports} canEdit={canEdit} result={forIntent("reports")} />
       <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forIntent("maintenance")} />
       <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.intent === "bypass-create" || result?.intent === "bypass-revoke" ? result : undefined} />

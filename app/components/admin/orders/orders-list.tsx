@@ -4,12 +4,12 @@ import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Pager, withParams } from "~/components/admin/kit/pager";
 import { formatPaise } from "~/lib/money";
-import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
+import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
 
 type Row = { id: string; number: string; createdAt: string; email: string; name: string; totalPaise: number; status: OrderStatus; paymentMethod: string; paymentStatus: string };
 
 export type OrdersListProps = {
-  filter: { q: string; status: string; payment: string; from: string; to: string };
+  filter: { q: string; status: string; payment: string; paymentStatus: string; from: string; to: string };
   rows: Row[];
   total: number;
   page: number;
@@ -69,11 +69,22 @@ export function OrdersList({ filter, rows, total, page, pages }: OrdersListProps
           </select>
         </label>
         <label className="text-sm font-medium">
-          Payment
+          Payment method
           <select name="payment" defaultValue={filter.payment} className={control}>
             <option value="">All</option>
             <option value="cod">Cash on delivery</option>
             <option value="razorpay">Online (Razorpay)</option>
+          </select>
+        </label>
+        <label className="text-sm font-medium">
+          Payment status
+          <select name="paymentStatus" defaultValue={filter.paymentStatus} className={control}>
+            <option value="">All</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {PAYMENT_STATUS_LABELS[s]}
+              </option>
+            ))}
           </select>
         </label>
         <label className="text-sm font-medium">

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { fieldErrors } from "~/lib/form-errors";
+import { GST_RATES } from "~/lib/india";
 import { MEANINGFUL_TAGS, productFormValues, slugify, productInput, type EditorValues, type EditorVariant, combinationKey, combineOptions } from "~/modules/catalog/catalog";
 import { LeaveGuard } from "~/components/admin/leave-guard";
 import { blankRow, VariantGenerator, type OptionDraft } from "./variant-generator";
@@ -16,12 +17,14 @@ type Props = {
   serverErrors?: Record<string, string>;
   serverError?: string | null;
   submitLabel: string;
+  /** The shop's default GST rate (settings), offered as the product's rate unless it names its own. */
+  shopGstPercent: number;
 };
 
 const MEANINGFUL = new Set<string>(MEANINGFUL_TAGS.map((t) => t.tag));
 const DEFAULT_COMBO = { title: "Default", optionValues: {}, values: [] as string[] };
 
-export function ProductEditor({ initial, collections, serverErrors, serverError, submitLabel }: Props) {
+export function ProductEditor({ initial, collections, serverErrors, serverError, submitLabel, shopGstPercent }: Props) {
   const [title, setTitle] = useState(initial.title);
   const [slug, setSlug] = useState(initial.slug);
   // A new product's slug follows its title until someone types one.
@@ -46,7 +49,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
   const errors = clientErrors ?? serverErrors ?? {};
   const formError = clientErrors ? "Please correct the fields marked below." : (serverError ?? (serverErrors && Object.keys(serverErrors).length ? "Please correct the fields marked below." : null));
   // Errors with no field of their own on screen (a variant's clash, a vanished collection) are listed here.
-  const shownElsewhere = /^(title|slug|description|status|sortOrder|seoTitle|seoDescription|hsnCode|skuBase|options\.\d+\.(name|values)|variants\.\d+\.\w+)$/;
+  const shownElsewhere = /^(title|slug|description|status|sortOrder|seoTitle|seoDescription|hsnCode|gstRatePercent|skuBase|options\.\d+\.(name|values)|variants\.\d+\.\w+)$/;
   const otherErrors = Object.entries(errors).filter(([k]) => !shownElsewhere.test(k) && !combos.some((c) => k === `variants.${c.title}` || k === `variants.${c.title}.sku`));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
@@ -140,6 +143,14 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
         <legend className="px-1 text-lg font-semibold">Search engines and tax</legend>
         <TextField label="SEO title" name="seoTitle" defaultValue={initial.seoTitle} maxLength={70} error={errors.seoTitle} hint="Up to 70 characters; the title is used when empty." />
         <TextField label="HSN code" name="hsnCode" inputMode="numeric" defaultValue={initial.hsnCode} error={errors.hsnCode} hint="4, 6 or 8 digits, for GST invoices." />
+        <SelectField label="GST rate" name="gstRatePercent" defaultValue={initial.gstRatePercent} error={errors.gstRatePercent} hint="Prices include it; invoices show it per line.">
+          <option value="">Shop default ({shopGstPercent}%)</option>
+          {GST_RATES.map((rate) => (
+            <option key={rate} value={String(rate)}>
+              {rate}%
+            </option>
+          ))}
+        </SelectField>
         <TextAreaField label="SEO description" name="seoDescription" defaultValue={initial.seoDescription} maxLength={160} rows={2} error={errors.seoDescription} className="sm:col-span-2" />
       </fieldset>
 

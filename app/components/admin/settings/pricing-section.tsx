@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
+import { GST_RATES } from "~/lib/india";
 import { pricingForm } from "~/modules/settings/settings";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { SettingsCard, type SectionResult } from "./section";
@@ -21,7 +22,7 @@ export function PricingSection({ gst, shipping, canEdit, result }: Props) {
     <SettingsCard
       id="pricing"
       title="GST and shipping"
-      description="Prices include GST. The storefront caches the GST rate for at most 60 seconds and drops the cache as soon as it is saved here."
+      description="Prices include GST. A product may name its own rate in the catalogue. The storefront caches the GST rate for at most 60 seconds and drops the cache as soon as it is saved here."
       result={result}
     >
       <Form method="post" onSubmit={onSubmit} noValidate>
@@ -30,7 +31,13 @@ export function PricingSection({ gst, shipping, canEdit, result }: Props) {
         <input type="hidden" name="shipping_version" value={shipping.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">GST and shipping</legend>
-          <TextField label="GST percentage" name="gst_percentage" inputMode="decimal" defaultValue={String(gst.value.percentage)} error={errors.gst_percentage} hint="0 to 28; default 18." required />
+          <SelectField label="GST percentage" name="gst_percentage" defaultValue={String(gst.value.percentage)} error={errors.gst_percentage} hint="For every product without a rate of its own; default 18." required>
+            {GST_RATES.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {rate}%
+              </option>
+            ))}
+          </SelectField>
           <TextField
             label="Free shipping over (₹)"
             name="free_shipping_over"

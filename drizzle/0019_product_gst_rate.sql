@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "gst_rate_percent" integer;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_gst_rate_check" CHECK ("products"."gst_rate_percent" is null or "products"."gst_rate_percent" in (0, 3, 5, 12, 18, 28));
