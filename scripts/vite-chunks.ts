@@ -71,11 +71,23 @@ export function storefrontChunks(options: { shellEntries: RegExp[]; storefrontRo
         if (groupOf.has(id) || entries.includes(id) || shell.has(id) || (elsewhere.get(id)?.statements.size ?? 0) > 0 || elsewhere.get(id)?.opaque) continue;
         if (perPage.filter((page) => page.has(id)).length >= 2 && covered(id, storefront)) groupOf.set(id, "storefront");
       }
+      // Modules that grouped code needs (a grouped module brings every statement any page uses).
+      const neededByGroups = new Set<string>();
+      for (const id of groupOf.keys()) {
+        const m = graph.get(id)!;
+        for (const index of everywhere.get(id)?.statements ?? [])
+          for (const ref of m.statements[index].refs) {
+            const binding = m.bindings.get(ref);
+            if (binding) neededByGroups.add(binding[0]);
+          }
+      }
       // Helpers of a few hundred bytes that storefront pages share with other pages (the money
       // formatter, the class-name joiner, the meta builder) would each be a request of their own,
       // mostly headers: every page gets them with the shell instead.
       for (const id of storefront.keys()) {
         if (groupOf.has(id) || entries.includes(id) || isPackage(id) || graph.get(id)!.opaque) continue;
+        // A page's own small parts stay with its route (unless grouped code needs them).
+        if (perPage.filter((page) => page.has(id)).length < 2 && !elsewhere.has(id) && !neededByGroups.has(id)) continue;
         if ((this.getModuleInfo(id)?.code?.length ?? Infinity) <= SMALL_HELPER && covered(id, shell, true)) groupOf.set(id, "shell");
       }
       // CHUNKS_REPORT=file.json: which module went to which group, to check a change by.
