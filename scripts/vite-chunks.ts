@@ -54,7 +54,7 @@ export function storefrontChunks(options: { shellEntries: RegExp[]; storefrontRo
         const m = graph.get(id)!;
         if (m.opaque) return true;
         for (const index of all.statements)
-          for (const ref of m.statements[index].refs) {
+          for (const ref of (m.statements[index]?.refs ?? [])) {
             const binding = m.bindings.get(ref);
             if (binding && !by.has(binding[0]) && everywhere.has(binding[0])) return false;
           }
@@ -76,7 +76,7 @@ export function storefrontChunks(options: { shellEntries: RegExp[]; storefrontRo
       for (const id of groupOf.keys()) {
         const m = graph.get(id)!;
         for (const index of everywhere.get(id)?.statements ?? [])
-          for (const ref of m.statements[index].refs) {
+          for (const ref of (m.statements[index]?.refs ?? [])) {
             const binding = m.bindings.get(ref);
             if (binding) neededByGroups.add(binding[0]);
           }
@@ -278,7 +278,7 @@ export function usedClosure(graph: Map<string, ModuleFacts>, roots: string[]): U
     const useStatement = (index: number) => {
       if (state.statements.has(index)) return;
       state.statements.add(index);
-      for (const ref of m.statements[index].refs) useLocal(ref);
+      for (const ref of (m.statements[index]?.refs ?? [])) useLocal(ref);
     };
     const useLocal = (local: string) => {
       const binding = m.bindings.get(local);
