@@ -18,7 +18,11 @@ function watch() {
   window.__trace = state;
   addEventListener("pointerdown", (e) => state.tap ?? (state.tap = e.timeStamp), { capture: true });
   const check = () => {
-    if (state.tap !== null && [...document.querySelectorAll('[role="dialog"]')].some((d) => /Your Cart/.test(d.textContent ?? "") && d.getBoundingClientRect().width > 0)) {
+    if (state.tap !== null && [...document.querySelectorAll('[role="dialog"], dialog')].some((d) => {
+        const by = d.getAttribute("aria-labelledby");
+        const name = (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" ") : d.getAttribute("aria-label")) ?? "";
+        return name.includes("Your Cart") && d.getBoundingClientRect().width > 0;
+      })) {
       requestAnimationFrame(() => setTimeout(() => (state.answered ??= performance.now())));
       return;
     }
@@ -29,7 +33,9 @@ function watch() {
 
 /** What one main-thread task spent its time on: its direct sub-events, largest first. */
 function breakdown(task, events) {
-  const inside = events.filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e !== task && e.dur > 0);
+  // The scheduler's own wrappers say nothing about the work: look through them.
+  const wrapper = /RunTask|ThreadController|MicrotaskCheckpoint|SequenceManager|TaskQueue/;
+  const inside = events.filter((e) => e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur && e !== task && e.dur > 0 && !wrapper.test(e.name));
   // Direct children: not inside another event of the list.
   const direct = inside.filter((e) => !inside.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && (o.ts < e.ts || o.dur > e.dur)));
   const totals = new Map();
@@ -44,8 +50,14 @@ function breakdown(task, events) {
 async function traceOnce(browser, url) {
   const context = await browser.newContext(PHONE);
   try {
+    // Keep the marketing popup away (it would cover the page), as bench-first-tap.js does.
+    await context.addInitScript(() => {
+      const now = String(Date.now());
+      localStorage.setItem("popup_last_shown", now);
+      sessionStorage.setItem("popup_last_shown", now);
+    });
+    await context.addInitScript(watch);
     const page = await context.newPage();
-    await page.addInitScript(watch);
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const events = [];
@@ -55,9 +67,10 @@ async function traceOnce(browser, url) {
     await page.goto(url, { waitUntil: "commit" });
     const button = page.locator("main").getByRole("button", { name: "Add to Cart", exact: true });
     await button.waitFor({ state: "visible" });
-    const box = await button.boundingBox();
-    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
-    await page.waitForFunction(() => window.__trace.answered !== null, undefined, { timeout: 20_000 });
+    await button.tap({ noWaitAfter: true });
+    await page.waitForFunction(() => window.__trace.answered !== null, undefined, { timeout: 20_000 }).catch(async (error) => {
+      throw new Error(`no answer seen: ${JSON.stringify(await page.evaluate(() => ({ ...window.__trace, dialogs: [...document.querySelectorAll('[role="dialog"], dialog')].map((d) => d.outerHTML.slice(0, 200)) })))}`, { cause: error });
+    });
     const state = await page.evaluate(() => window.__trace);
     await cdp.send("Tracing.end");
     await done;
