@@ -18,6 +18,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { measureFirstTap } from "./bench-first-tap.js";
+import { measureScriptBytes } from "./bench-script-bytes.js";
 import { measureStartup } from "./measure-startup.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -221,6 +222,14 @@ try {
   const home = await jsGzipKB(SHOP, "/", path.join(root, "build/client"));
   const bareJs = await jsGzipKB(BARE, "/", path.join(root, "bench/bare/build/client"));
   results.js = { homeGzipKB: home.gzipKB, homeFiles: home.files, bareGzipKB: bareJs.gzipKB, bareFiles: bareJs.files };
+  // As the browser received it (compressed, headers included) and how many requests: issue 20's
+  // "home script as transferred <= 140 KB" (scripts/bench-script-bytes.js).
+  log(`script bytes as transferred (load average ${loadAverage()})`);
+  const transferred = await measureScriptBytes(SHOP, pages);
+  const bareTransferred = await measureScriptBytes(BARE, { bare: "/" });
+  results.js.transferred = Object.fromEntries(
+    Object.entries({ ...transferred, ...bareTransferred }).map(([name, r]) => [name, { scriptKB: r.scriptKB, scriptRequests: r.scriptRequests, documentKB: r.documentKB, requests: r.requests }]),
+  );
   results.lcp = { tag: lcpTag, fetchpriorityHigh: Boolean(lcpTag), lazy: lcpTag ? /loading="lazy"/.test(lcpTag) : null };
   for (const c of STOREFRONT_ONLY ? [] : [10, 50]) {
     log(`autocannon c=${c}`);
