@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { AccountScreen } from "~/components/admin/staff/account-screen";
 import { z } from "zod";
+import { fail } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireStaffAction, requireStaffPage, confirmEnrolment, disableMfa, startEnrolment } from "~/modules/staff/staff.server";
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Every signed-in staff member manages their own second factor, whatever their roles.
   const staff = await requireStaffAction(context.services, request, { allowMfaSetup: true });
   const parsed = input.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
   const form = parsed.data;
   const result =
     form.intent === "enable"

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { fail } from "~/lib/action-result";
 import { CatalogImportScreen, type CatalogImportAnswer as Answer } from "~/components/admin/catalog/catalog-import-screen";
 import { adminMeta } from "~/lib/admin-meta";
 import { discardStagedImport, MAX_IMPORT_BYTES, readStagedImport, stageImport, stagingDir, commitShopifyImport, CsvFormatError, planShopifyImport } from "~/modules/catalog/catalog.server";
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const dir = stagingDir(config.dataDir);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const refuse = (error: string, status = 400) => data<Answer>({ ok: false, error }, { status });
+  const refuse = (error: string, status: 400 | 410 = 400) => fail(status, { error });
 
   if (intent === "dry-run") {
     const file = form.get("file");

@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { UserManagementScreen } from "~/components/admin/staff/user-management-screen";
 import { z } from "zod";
+import { fail } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { requireActionPermission, requirePagePermission, requireUuid, changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff.server";
 import { ROLES } from "~/modules/staff/staff";
@@ -24,18 +24,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   // Permission first (401/403, nothing read), then the input (400), then the change.
   const staff = await requireActionPermission(context.services, request, "user_management", Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : "edit");
-  if (!(Object.hasOwn(INTENTS, intent))) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  if (!(Object.hasOwn(INTENTS, intent))) return fail(400, { error: "Unknown action." });
   const actor = { id: staff.user.id, email: staff.user.email };
   if (intent === "invite") {
     const parsed = invite.safeParse({ email: form.get("email"), roles: form.getAll("roles") });
-    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+    if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
     return respond(await inviteStaff(context.services, actor, parsed.data));
   }
   const userId = requireUuid(form.get("userId"), "user id");
   switch (intent) {
     case "roles": {
       const parsed = roleList.safeParse(form.getAll("roles"));
-      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+      if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
       return respond(await changeRoles(context.services, actor, userId, parsed.data));
     }
     case "deactivate":
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function respond(result: Awaited<ReturnType<typeof changeRoles>>) {
-  return result.ok ? { ok: true as const, message: result.message } : data({ ok: false as const, error: result.error }, { status: result.status });
+  return result.ok ? { ok: true as const, message: result.message } : fail(result.status, { error: result.error });
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("User Management");
