@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { Panel } from "~/components/admin/kit/panel";
 import { MediaPanel, type PanelImage } from "~/components/admin/product-editor/media-panel";
 import { ProductEditor } from "~/components/admin/product-editor/product-editor";
 import { Button } from "~/components/ui/button";
@@ -67,10 +68,8 @@ export function ProductEditScreen({ loaderData, actionData }: { loaderData: Prod
 function DeleteProduct({ title }: { title: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <section aria-labelledby="danger-title" className="mt-8 rounded-xl border border-red-200 bg-white p-5 dark:border-red-900 dark:bg-slate-900">
-      <h2 id="danger-title" className="text-lg font-semibold">Delete this product</h2>
-      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">Its variants and images go too; orders keep their own copy of what was bought.</p>
-      <Button variant="danger" className="mt-3" onClick={() => setOpen(true)}>Delete product</Button>
+    <Panel title="Delete this product" description="Its variants and images go too; orders keep their own copy of what was bought." className="mt-8">
+      <Button variant="danger" onClick={() => setOpen(true)}>Delete product</Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-md p-6 text-slate-900" closeLabel="Cancel">
           <DialogTitle className="text-lg font-semibold">Delete {title}?</DialogTitle>
@@ -83,6 +82,6 @@ function DeleteProduct({ title }: { title: string }) {
           </Form>
         </DialogContent>
       </Dialog>
-    </section>
+    </Panel>
   );
 }

@@ -3,7 +3,7 @@ import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
-import { Panel } from "~/components/admin/kit/panel";
+import { Panel, panelClass } from "~/components/admin/kit/panel";
 import { Stat, StatGrid } from "~/components/admin/kit/stat";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
@@ -158,7 +158,7 @@ export function CustomerDetailScreen({ customer, addresses, orders, conversation
         ) : (
           <ul className="grid gap-4 text-sm sm:grid-cols-2">
             {addresses.map((a) => (
-              <li key={a.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+              <li key={a.id} className={panelClass}>
                 <p className="font-medium">
                   {a.name}
                   {a.isDefault ? <span className="ml-2 text-xs font-normal">(default)</span> : null}
@@ -211,7 +211,7 @@ export function CustomerDetailScreen({ customer, addresses, orders, conversation
           ) : (
             <ul className="space-y-3 text-sm">
               {notes.map((n) => (
-                <li key={n.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                <li key={n.id} className={panelClass}>
                   <p className="whitespace-pre-wrap">{n.body}</p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     {n.authorEmail}, {moment.format(new Date(n.createdAt))}

@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
+import { Button } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
 
 // /admin/account: the signed-in staff member's own details and their second factor (TOTP):
 // set it up (QR code, key, recovery codes, then a code to confirm) or turn it off.
@@ -13,9 +15,6 @@ export type AccountAnswer =
   | { ok: true; step: "done"; message: string }
   | { ok: false; error: string }
   | undefined;
-
-const input_ = "mt-1 block w-64 rounded-md border border-slate-400 bg-white px-3 py-1.5 dark:border-slate-600 dark:bg-slate-950";
-const primary = "mt-3 rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900 disabled:opacity-70";
 
 export function AccountScreen({ loaderData, actionData }: { loaderData: AccountData; actionData: AccountAnswer }) {
   const busy = useNavigation().state === "submitting";
@@ -38,12 +37,7 @@ export function AccountScreen({ loaderData, actionData }: { loaderData: AccountD
       </dl>
 
       <Panel title="Two-factor authentication (TOTP)">
-        {actionData && !actionData.ok ? (
-          <p role="alert" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-100">{actionData.error}</p>
-        ) : null}
-        {actionData?.ok && actionData.step === "done" ? (
-          <p role="status" className="mt-3 rounded-md bg-teal-50 px-3 py-2 text-sm text-teal-900 dark:bg-teal-950 dark:text-teal-100">{actionData.message}</p>
-        ) : null}
+        <FormMessage error={actionData && !actionData.ok ? actionData.error : null} success={actionData?.ok && actionData.step === "done" ? actionData.message : null} />
         {enrolling ? (
           <div className="mt-4">
             <p>Scan this code with an authenticator app, then enter the 6-digit code it shows.</p>
@@ -60,26 +54,23 @@ export function AccountScreen({ loaderData, actionData }: { loaderData: AccountD
             </ul>
             <Form method="post" className="mt-4">
               <input type="hidden" name="intent" value="verify" />
-              <label htmlFor="mfa-code" className="block text-sm font-medium">Code from the app</label>
-              <input id="mfa-code" name="code" inputMode="numeric" autoComplete="one-time-code" required className={input_} />
-              <button type="submit" disabled={busy} className={primary}>Turn on</button>
+              <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" required className="w-64" />
+              <Button type="submit" variant="primary" disabled={busy} className="mt-3">Turn on</Button>
             </Form>
           </div>
         ) : loaderData.mfaEnabled ? (
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="disable" />
             <p className="text-sm">Sign-in asks for a code from your authenticator app.</p>
-            <label htmlFor="mfa-disable-password" className="mt-3 block text-sm font-medium">Password</label>
-            <input id="mfa-disable-password" name="password" type="password" autoComplete="current-password" required className={input_} />
-            <button type="submit" disabled={busy} className={primary}>Turn off</button>
+            <TextField label="Password" name="password" type="password" autoComplete="current-password" required className="mt-3 w-64" />
+            <Button type="submit" variant="primary" disabled={busy} className="mt-3">Turn off</Button>
           </Form>
         ) : (
           <Form method="post" className="mt-4">
             <input type="hidden" name="intent" value="enable" />
             <p className="text-sm">Add a code from an authenticator app to every sign-in. Confirm with your password to start.</p>
-            <label htmlFor="mfa-password" className="mt-3 block text-sm font-medium">Password</label>
-            <input id="mfa-password" name="password" type="password" autoComplete="current-password" required className={input_} />
-            <button type="submit" disabled={busy} className={primary}>Set up two-factor authentication</button>
+            <TextField label="Password" name="password" type="password" autoComplete="current-password" required className="mt-3 w-64" />
+            <Button type="submit" variant="primary" disabled={busy} className="mt-3">Set up two-factor authentication</Button>
           </Form>
         )}
       </Panel>

@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { panelClass } from "~/components/admin/kit/panel";
+import { Button } from "~/components/ui/button";
+import { SelectField } from "~/components/ui/field";
 import { AUDIT_MODULES } from "~/modules/staff/staff";
 
 // /admin/user-management/activity: the audit log, filtered by who acted and in which module.
@@ -38,30 +40,23 @@ const COLUMNS: Column<Entry>[] = [
 ];
 
 export function ActivityScreen({ loaderData }: { loaderData: ActivityData }) {
-  const select = "mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
   return (
     <AdminPage>
       <PageHeader title="Activity" actions={<Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>} />
       <Form method="get" className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="filter-user" className="block text-sm font-medium">User</label>
-          <select id="filter-user" name="user" defaultValue={loaderData.filter.user} className={select}>
-            <option value="">All users</option>
-            {loaderData.people.map((p) => (
-              <option key={p.id} value={p.id}>{p.email}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-module" className="block text-sm font-medium">Module</label>
-          <select id="filter-module" name="module" defaultValue={loaderData.filter.module} className={select}>
-            <option value="">All modules</option>
-            {AUDIT_MODULES.map((m) => (
-              <option key={m} value={m}>{m}</option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">Filter</button>
+        <SelectField label="User" name="user" defaultValue={loaderData.filter.user}>
+          <option value="">All users</option>
+          {loaderData.people.map((p) => (
+            <option key={p.id} value={p.id}>{p.email}</option>
+          ))}
+        </SelectField>
+        <SelectField label="Module" name="module" defaultValue={loaderData.filter.module}>
+          <option value="">All modules</option>
+          {AUDIT_MODULES.map((m) => (
+            <option key={m} value={m}>{m}</option>
+          ))}
+        </SelectField>
+        <Button type="submit" variant="primary">Filter</Button>
       </Form>
       <DataTable
         caption="Audit log"

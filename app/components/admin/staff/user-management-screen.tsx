@@ -4,6 +4,8 @@ import { toast } from "sonner";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormMessage, TextField } from "~/components/ui/field";
 import { ROLES, type Role } from "~/modules/staff/staff";
 
 // /admin/user-management: invite staff, and change another member's roles, deactivate or
@@ -32,8 +34,7 @@ function RoleBoxes({ name, checked, idPrefix }: { name: string; checked: readonl
   );
 }
 
-const button =
-  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-slate-600 dark:hover:bg-slate-800";
+const button = buttonClass("secondary", "sm");
 
 const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
@@ -54,23 +55,16 @@ export function UserManagementScreen({ loaderData, actionData }: { loaderData: U
           </Link>
         }
       />
-      {actionData ? (
-        <p role={actionData.ok ? "status" : "alert"} className={`rounded-md px-3 py-2 text-sm ${actionData.ok ? "bg-teal-50 text-teal-900 dark:bg-teal-950 dark:text-teal-100" : "bg-red-50 text-red-800 dark:bg-red-950 dark:text-red-100"}`}>
-          {actionData.ok ? actionData.message : actionData.error}
-        </p>
-      ) : null}
+      <FormMessage error={actionData && !actionData.ok ? actionData.error : null} success={actionData?.ok ? actionData.message : null} />
 
       <Form method="post">
         <Panel title="Invite a staff member" description="They get an email with a link to set their password; it works for 72 hours.">
           <div className="flex flex-wrap items-end gap-6">
-            <div>
-              <label htmlFor="invite-email" className="block text-sm font-medium">Email</label>
-              <input id="invite-email" name="email" type="email" required className="mt-1 w-72 rounded-md border border-slate-400 bg-white px-3 py-1.5 dark:border-slate-600 dark:bg-slate-950" />
-            </div>
+            <TextField label="Email" name="email" type="email" required className="w-72" />
             <RoleBoxes name="roles" checked={[]} idPrefix="invite-role" />
-            <button type="submit" name="intent" value="invite" disabled={busy} className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">
+            <Button type="submit" name="intent" value="invite" variant="primary" disabled={busy}>
               Send invitation
-            </button>
+            </Button>
           </div>
         </Panel>
       </Form>
