@@ -11,7 +11,7 @@ import type { ActionFailure } from "~/lib/action-result";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { MAX_CUSTOMER_NOTE } from "~/modules/customers/customers";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
+import { orderColumns } from "~/components/admin/orders/order-columns";
 
 type Detail = {
   customer: {
@@ -47,20 +47,13 @@ type OrderRow = Detail["orders"][number];
 const day = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 const moment = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
+const order = orderColumns<OrderRow>();
 const ORDER_COLUMNS: Column<OrderRow>[] = [
-  {
-    key: "number",
-    header: "Order",
-    cell: (o) => (
-      <Link to={`/admin/orders/${o.id}`} className="text-teal-800 underline dark:text-teal-300">
-        {o.number}
-      </Link>
-    ),
-  },
-  { key: "placed", header: "Placed", cell: (o) => moment.format(new Date(o.createdAt)) },
-  { key: "status", header: "Status", cell: (o) => STATUS_LABELS[o.status as OrderStatus] ?? o.status },
-  { key: "payment", header: "Payment", cell: (o) => PAYMENT_STATUS_LABELS[o.paymentStatus] ?? o.paymentStatus },
-  { key: "total", header: "Total", align: "end", cell: (o) => formatPaise(o.totalPaise) },
+  order.number,
+  order.placed,
+  order.status,
+  order.payment,
+  order.total,
   { key: "refunded", header: "Refunded", align: "end", cell: (o) => (o.refundedPaise ? formatPaise(o.refundedPaise) : "—") },
   { key: "counts", header: "Counts towards value", align: "end", cell: (o) => (o.countsPaise === null ? "Not paid" : formatPaise(o.countsPaise)) },
 ];
