@@ -14,9 +14,12 @@ export type ActionResult =
 
 export type ActionFailure = Extract<ActionResult, { ok: false }>;
 
-/** A refusal with its HTTP status (400 bad input, 404 gone, 409 changed by someone else meanwhile). */
-export function fail(status: 400 | 403 | 404 | 409 | 422 | 507, body: Omit<ActionFailure, "ok">) {
-  return data<ActionResult>({ ok: false, ...body }, { status });
+/**
+ * A refusal with its HTTP status: 400 bad input, 404 gone, 409 changed by someone else meanwhile,
+ * 410 a staged upload that expired, 413 a body over its limit, 507 the shop's storage is full.
+ */
+export function fail(status: 400 | 403 | 404 | 409 | 410 | 413 | 422 | 507, body: Omit<ActionFailure, "ok">) {
+  return data<ActionFailure>({ ok: false, ...body }, { status });
 }
 
 /** A form's string fields as a plain object, for the Zod schema and for giving back what was typed. */
@@ -36,12 +39,12 @@ export function answer(form: string, outcome: SaveOutcome) {
 }
 
 /** A domain refusal thrown by a module (stale, bad input, gone) as the action's answer, with its status from refusalOf; anything else is thrown on (a fault). */
-export function refusedAnswer(error: unknown) {
+export function refusedAnswer(error: unknown, form?: string) {
   const refusal = refusalOf(error);
   if (!refusal) throw error;
   // Field messages show beside their fields; a message for the whole form only when there are none.
   const body = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : { error: refusal.error };
-  return data({ ok: false as const, ...body }, { status: refusal.status });
+  return data({ ok: false as const, ...(form ? { form } : {}), ...body }, { status: refusal.status });
 }
 
 export function invalid(form: string, error: z.ZodError) {

@@ -18,6 +18,12 @@ export function FormResult({ result, form }: { result: FormAnswer; form: string 
   return <FormMessage error={result.ok ? null : result.error} success={result.ok ? result.message : null} />;
 }
 
+/** The field-level messages of `form` when it was the one refused (for useSchemaForm's server errors). */
+export function fieldErrorsOf(result: FormAnswer, form: string): Record<string, string> | undefined {
+  if (!result || result.ok || result.form !== form) return undefined;
+  return result.fieldErrors;
+}
+
 /** The field-level message for `path` ("images.2.alt") when `form` answered with errors. */
 export function fieldError(result: FormAnswer, form: string, path: string): string | undefined {
   if (!result || result.ok || result.form !== form) return undefined;

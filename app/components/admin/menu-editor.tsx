@@ -1,7 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { fieldError, FormResult } from "~/components/admin/action-feedback";
+import { fieldErrorsOf, FormResult } from "~/components/admin/action-feedback";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { MenuPreview } from "~/components/admin/menu-preview";
 import { SortableList } from "~/components/admin/sortable-list";
 import { moveItem } from "~/lib/move-item";
@@ -61,9 +62,11 @@ function toItems(drafts: ItemDraft[]): MenuItem[] {
 export function MenuEditor({ items: initial, version, result }: { items: MenuItem[]; version: number; result: Result }) {
   const busy = useNavigation().state === "submitting";
   const [drafts, setDrafts] = useState(() => toDrafts(initial));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
   const items = toItems(drafts);
-  const error = (path: string) => localErrors[path] ?? fieldError(result, "menu", path);
+  // The menu lives in state and is posted as one field: the check reads it from there.
+  const serverErrors = fieldErrorsOf(result, "menu");
+  const { errors, onSubmit } = useSchemaForm(menuForm, serverErrors, () => ({ version, items }));
+  const error = (path: string) => errors[path];
   const patchItem = (index: number, patch: Partial<ItemDraft>) => setDrafts((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
   const patchSections = (index: number, change: (sections: SectionDraft[]) => SectionDraft[]) =>
     setDrafts((all) => all.map((d, i) => (i === index ? { ...d, sections: change(d.sections) } : d)));
@@ -72,12 +75,7 @@ export function MenuEditor({ items: initial, version, result }: { items: MenuIte
     <div className="grid gap-6 2xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <Form
         method="post"
-        onSubmit={(event) => {
-          const parsed = menuForm.safeParse({ version, items });
-          if (parsed.success) return setLocalErrors({});
-          event.preventDefault();
-          setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
-        }}
+        onSubmit={onSubmit}
       >
         <Panel title="Header menu">
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
@@ -85,7 +83,8 @@ export function MenuEditor({ items: initial, version, result }: { items: MenuIte
           </p>
           <div className="mt-3">
             <FormResult result={result} form="menu" />
-            {Object.keys(localErrors).length ? (
+            {/* The server's refusal says this itself (FormResult); the browser's own check says it here. */}
+            {Object.keys(errors).length && errors !== serverErrors ? (
               <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
                 Please correct the highlighted fields.
               </p>

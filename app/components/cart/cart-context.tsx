@@ -13,7 +13,7 @@ type CartContextValue = {
   subtotal: number;
   isOpen: boolean;
   setOpen(open: boolean): void;
-  /** Refuses a missing or zero price with the spec's toast; on success toasts and opens the drawer. */
+  /** Refuses a missing or zero price (a line with no price the server set would be sold at a made-up one) with a toast asking for a refresh; on success toasts and opens the drawer. */
   addItem(item: Omit<NewCartItem, "price"> & { price: number | null | undefined }): boolean;
   setQuantity(id: string, quantity: number): void;
   removeItem(id: string): void;

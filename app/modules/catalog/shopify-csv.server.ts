@@ -1,12 +1,12 @@
 import { parse } from "csv-parse/sync";
 import { stringify } from "csv-stringify/sync";
-import { and, asc, desc, eq, inArray, isNull } from "drizzle-orm";
+import { asc, desc, eq, inArray } from "drizzle-orm";
 import { marked } from "marked";
 import TurndownService from "turndown";
 import type { Db, DbOrTx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { EventBus } from "~/modules/events/events.server";
-import { media } from "~/modules/media/media.server";
+import { attachImportedImages, media } from "~/modules/media/media.server";
 import { notifyCatalogChanged } from "./catalog-events.server";
 import { saveProduct } from "./product-editor.server";
 import { RejectedInputError } from "~/lib/save-outcome";
@@ -283,26 +283,8 @@ async function applyPrepared(tx: DbOrTx, prepared: Prepared[]) {
 }
 
 async function syncImportedImages(tx: DbOrTx, productId: string, p: Prepared) {
-  const present = await tx.select({ fileUrl: media.fileUrl }).from(media).where(and(eq(media.productId, productId), isNull(media.variantId)));
-  const known = new Set(present.map((m) => m.fileUrl));
-  const fresh = p.images.filter((img) => !known.has(img.src) && !known.has(stripOrigin(img.src)));
-  if (fresh.length) {
-    await tx.insert(media).values(
-      fresh.map((img) => ({ fileUrl: img.src, productId, alt: img.alt, sortOrder: img.position - 1, isPrimary: img.position === 1 && present.length === 0 })),
-    );
-  }
-  if (!p.variantImages.size) return;
-  const variants = await tx.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, productId));
-  const withImages = await tx.select({ variantId: media.variantId }).from(media).where(eq(media.productId, productId));
-  const hasImage = new Set(withImages.map((m) => m.variantId));
-  const rows = variants
-    .filter((v) => p.variantImages.has(v.sku) && !hasImage.has(v.id))
-    .map((v, i) => ({ fileUrl: p.variantImages.get(v.sku)!, productId, variantId: v.id, sortOrder: 100 + i }));
-  if (rows.length) await tx.insert(media).values(rows);
-}
-
-// An export from this shop names its own images by absolute URL; the row for that file is the same image.
-function stripOrigin(src: string): string {
-  const m = src.match(/^https?:\/\/[^/]+\/images\/(.+)$/);
-  return m ? decodeURIComponent(m[1]!) : src;
+  // The variants are the catalog's; the images and which of them a variant already has are the media module's.
+  const variants = p.variantImages.size ? await tx.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, productId)) : [];
+  const variantImages = variants.filter((v) => p.variantImages.has(v.sku)).map((v) => ({ variantId: v.id, src: p.variantImages.get(v.sku)! }));
+  await attachImportedImages(tx, productId, p.images, variantImages);
 }

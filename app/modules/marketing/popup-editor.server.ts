@@ -3,12 +3,12 @@ import type { Db, Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { PopupFormValues } from "./popup-form";
 import { popups } from "./schema";
-import { StaleRecordError } from "~/lib/save-outcome";
+import { NotFoundError, StaleRecordError } from "~/lib/save-outcome";
 
 // The back office's face for popups: create, edit (version-checked), activate, delete.
 // At most one popup is active: activating one deactivates the others in the same transaction.
 
-export class PopupNotFoundError extends Error {
+export class PopupNotFoundError extends NotFoundError {
   constructor() {
     super("That popup no longer exists.");
   }

@@ -19,6 +19,7 @@ export {
   uploadProductImage,
   UploadRejected,
 } from "./media-library.server";
+export { attachImportedImages } from "./imported-images.server";
 export { listRecentImages } from "./media-picker.server";
 export { type S3Config, s3Storage } from "./s3-storage.server";
 export { media } from "./schema";

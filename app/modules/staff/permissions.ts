@@ -21,6 +21,9 @@ export const MODULES = [
 ] as const;
 export type Module = (typeof MODULES)[number];
 
+/** What the audit log files changes under: the modules, and a staff member's own account (their second factor). */
+export const AUDIT_MODULES = [...MODULES, "account"] as const;
+
 export const ACTIONS = ["view", "create", "edit", "delete"] as const;
 export type Action = (typeof ACTIONS)[number];
 

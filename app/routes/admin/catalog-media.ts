@@ -1,5 +1,5 @@
-import { data } from "react-router";
 import { z } from "zod";
+import { fail } from "~/lib/action-result";
 import { uploadImageAsStaff, deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, type MediaResult } from "~/modules/catalog/catalog.server";
 import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, uploadProblem } from "~/modules/media/media";
 import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
@@ -24,18 +24,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = url.searchParams.get("intent") ?? "";
   const staff = await requireActionPermission(context.services, request, "catalog", Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : "edit");
   const productId = requireUuid(params.id, "product id");
-  if (!(Object.hasOwn(INTENTS, intent))) return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  if (!(Object.hasOwn(INTENTS, intent))) return fail(400, { error: "Unknown action." });
   const actor = { id: staff.user.id, email: staff.user.email };
   if (intent === "upload" && Number(request.headers.get("content-length") ?? 0) > MAX_BODY) {
-    return data({ ok: false as const, error: TOO_LARGE_MESSAGE }, { status: 413 });
+    return fail(413, { error: TOO_LARGE_MESSAGE });
   }
   const form = await request.formData();
   switch (intent) {
     case "upload": {
       const file = form.get("file");
-      if (!(file instanceof File)) return data({ ok: false as const, error: "Choose an image to upload." }, { status: 400 });
+      if (!(file instanceof File)) return fail(400, { error: "Choose an image to upload." });
       const problem = uploadProblem({ type: file.type, size: file.size });
-      if (problem) return data({ ok: false as const, error: problem }, { status: problem === TOO_LARGE_MESSAGE ? 413 : 400 });
+      if (problem) return fail(problem === TOO_LARGE_MESSAGE ? 413 : 400, { error: problem });
       const variantId = form.get("variantId");
       return respond(
         await uploadImageAsStaff(context.services, actor, {
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
     case "reorder": {
       const parsed = reorderForm.safeParse({ ids: form.getAll("ids") });
-      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+      if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
       return respond(await reorderImagesAsStaff(context.services, actor, productId, parsed.data.ids));
     }
     case "primary":
@@ -58,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "details": {
       const mediaId = requireUuid(form.get("mediaId"), "image id");
       const parsed = detailsForm.safeParse({ alt: form.get("alt") ?? undefined, variantId: form.get("variantId") ?? undefined });
-      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+      if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
       const { alt, variantId } = parsed.data;
       return respond(await updateImageAsStaff(context.services, actor, productId, mediaId, { alt, variantId: variantId === undefined ? undefined : variantId || null }));
     }
@@ -68,5 +68,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 function respond(result: MediaResult) {
-  return result.ok ? { ok: true as const, id: result.id ?? null } : data({ ok: false as const, error: result.error }, { status: result.status });
+  return result.ok ? { ok: true as const, id: result.id ?? null } : fail(result.status, { error: result.error });
 }

@@ -1,6 +1,6 @@
-import { data } from "react-router";
 import { z } from "zod";
 import { CatalogScreen } from "~/components/admin/catalog/catalog-screen";
+import { fail } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { mediaUrl } from "~/modules/media/media";
 import { bulkUpdateProducts, deleteProducts, listProductsForAdmin, productFilterOptions } from "~/modules/catalog/catalog.server";
@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const staff = await requireActionPermission(context.services, request, "catalog", intent === "delete" ? "delete" : "edit");
   const parsed = bulkForm.safeParse({ intent, ids: form.getAll("ids"), status: form.get("status") ?? undefined, tag: form.get("tag") ?? undefined });
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
   const actor = { id: staff.user.id, email: staff.user.email };
   const input = parsed.data;
   const n = input.ids.length;

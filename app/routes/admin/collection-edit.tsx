@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { CollectionEditScreen } from "~/components/admin/collections/collection-edit-screen";
-import { refusedAnswer } from "~/lib/action-result";
+import { fail, refusedAnswer } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { getCollectionForAdmin, saveCollection } from "~/modules/catalog/catalog.server";
@@ -40,22 +40,22 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   if (intent === "upload") {
     const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return data({ ok: false as const, error: "Choose an image to upload." }, { status: 400 });
+    if (!(file instanceof File) || file.size === 0) return fail(400, { error: "Choose an image to upload." });
     try {
       const upload = { folder: "collections", fileName: file.name, declaredType: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };
       const actor = { id: staff.user.id, email: staff.user.email };
       const image = await uploadLibraryImage(context.services.db, context.services.storage, upload, { actor, module: "collections" });
       return { ok: true as const, message: "Image uploaded.", image: { id: image.id, fileUrl: image.fileUrl, alt: image.alt } };
     } catch (error) {
-      if (error instanceof UploadRejected) return data({ ok: false as const, error: error.message }, { status: error.status });
+      if (error instanceof UploadRejected) return fail(error.status, { error: error.message });
       throw error;
     }
   }
-  if (intent !== "save") return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+  if (intent !== "save") return fail(400, { error: "Unknown action." });
   const parsed = collectionInput.safeParse(collectionFormValues(form));
   const version = versionField.safeParse(form.get("version"));
-  if (!version.success) return data({ ok: false as const, error: version.error.issues[0]!.message }, { status: 400 });
-  if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!version.success) return fail(400, { error: version.error.issues[0]!.message });
+  if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error) });
   try {
     await saveCollection(context.services.db, parsed.data, { id, expectedVersion: version.data }, { actor: { id: staff.user.id, email: staff.user.email }, events: context.services.events });
     return { ok: true as const, message: "Collection saved." };

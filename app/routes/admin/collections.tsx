@@ -1,6 +1,6 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { CollectionsScreen, createCollectionInput } from "~/components/admin/collections/collections-screen";
-import { refusedAnswer } from "~/lib/action-result";
+import { fail, refusedAnswer } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/catalog.server";
@@ -29,13 +29,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "create": {
         const parsed = createCollectionInput.safeParse(collectionFormValues(form));
-        if (!parsed.success) return data({ ok: false as const, fieldErrors: fieldErrors(parsed.error) }, { status: 400 });
+        if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error) });
         const { id } = await saveCollection(context.services.db, collectionInput.parse(parsed.data), {}, ctx);
         return redirect(`/admin/collections/${id}?created=1`);
       }
       case "reorder": {
         const parsed = collectionOrderInput.safeParse({ ids: form.getAll("ids") });
-        if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+        if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
         await reorderCollections(context.services.db, parsed.data.ids, ctx);
         return { ok: true as const, message: "Collection order saved." };
       }
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return { ok: true as const, message: "Collection deleted." };
       }
       default:
-        return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
+        return fail(400, { error: "Unknown action." });
     }
   } catch (error) {
     return refusedAnswer(error);

@@ -1,18 +1,17 @@
-import { data } from "react-router";
 import { PopupEditor } from "~/components/admin/marketing/popup-editor";
 import { PopupList } from "~/components/admin/marketing/popup-list";
 import { SubscribersSection } from "~/components/admin/marketing/subscribers-section";
 import { adminMeta } from "~/lib/admin-meta";
+import { fail, refusedAnswer, type ActionResult } from "~/lib/action-result";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
 import { listRecentImages } from "~/modules/media/media.server";
-import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, PopupNotFoundError, savePopup, setPopupActive } from "~/modules/marketing/marketing.server";
+import { listSubscribers, unsubscribeSubscriber, deletePopup, getPopupForAdmin, listPopupsForAdmin, savePopup, setPopupActive } from "~/modules/marketing/marketing.server";
 import { popupForm, subscriberQuery } from "~/modules/marketing/marketing";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/marketing";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
-import { StaleRecordError } from "~/lib/save-outcome";
 import { formVersion, VERSION_MISSING } from "~/lib/version-field";
 
 const PAGE_SIZE = 50;
@@ -46,79 +45,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = { "popup-create": "create", "popup-update": "edit", "popup-activate": "edit", "popup-deactivate": "edit", "popup-delete": "delete", unsubscribe: "edit" } as const;
-type Intent = keyof typeof INTENTS;
-
-export type MarketingActionData =
-  | { ok: true; intent: Intent; message: string; id?: string }
-  | { ok: false; intent: Intent | null; error?: string; fieldErrors?: Record<string, string> };
-
-const fail = (intent: Intent | null, status: number, body: { error?: string; fieldErrors?: Record<string, string> }) =>
-  data<MarketingActionData>({ ok: false, intent, ...body }, { status });
-
+// Each form posts to ?do=<operation>; the permission it needs is checked before the body is read.
+const OPERATIONS = { "popup-create": "create", "popup-update": "edit", "popup-activate": "edit", "popup-deactivate": "edit", "popup-delete": "delete", unsubscribe: "edit" } as const;
 
 function deactivatedNote(titles: string[]): string {
   return titles.length ? ` Only one popup can be active, so ${titles.map((t) => `“${t}”`).join(", ")} was deactivated.` : "";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op, actor } = await requireOperation(context.services, request, "marketing", OPERATIONS);
   const form = await request.formData();
-  const raw = String(form.get("intent") ?? "");
-  const intent = Object.hasOwn(INTENTS, raw) ? (raw as Intent) : null;
-  // Permission before anything is parsed or changed: 401 without a session, 403 without the right.
-  const staff = await requireActionPermission(context.services, request, "marketing", intent ? INTENTS[intent] : "edit");
-  if (!intent) return fail(null, 400, { error: "Unknown action." });
-  const actor = { id: staff.user.id, email: staff.user.email };
   const { db } = context.services;
   try {
-    switch (intent) {
+    switch (op) {
       case "popup-create":
       case "popup-update": {
         const parsed = popupForm.safeParse(Object.fromEntries(form));
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return fail(400, { form: op, error: "Please correct the fields marked below.", fieldErrors: fieldErrors(parsed.error) });
         let target: { id?: undefined } | { id: string; expectedVersion: number } = {};
-        if (intent === "popup-update") {
+        if (op === "popup-update") {
           const expectedVersion = formVersion(form.get("version"));
-          if (expectedVersion === null) return fail(intent, 400, { error: VERSION_MISSING });
+          if (expectedVersion === null) return fail(400, { form: op, error: VERSION_MISSING });
           target = { id: requireUuid(form.get("id"), "popup id"), expectedVersion };
         }
         const saved = await savePopup(db, actor, parsed.data, target);
-        const verb = intent === "popup-create" ? "created" : "saved";
-        return { ok: true as const, intent, id: saved.id, message: `Popup “${parsed.data.title}” ${verb}.${deactivatedNote(saved.deactivated)}` };
+        const verb = op === "popup-create" ? "created" : "saved";
+        return { form: op, ok: true as const, message: `Popup “${parsed.data.title}” ${verb}.${deactivatedNote(saved.deactivated)}` } satisfies ActionResult;
       }
       case "popup-activate":
       case "popup-deactivate": {
         const id = requireUuid(form.get("id"), "popup id");
         const expectedVersion = formVersion(form.get("version"));
-        if (expectedVersion === null) return fail(intent, 400, { error: VERSION_MISSING });
-        const active = intent === "popup-activate";
+        if (expectedVersion === null) return fail(400, { form: op, error: VERSION_MISSING });
+        const active = op === "popup-activate";
         const saved = await setPopupActive(db, actor, id, active, expectedVersion);
-        return { ok: true as const, intent, id, message: `“${saved.title}” is now ${active ? "active" : "inactive"}.${deactivatedNote(saved.deactivated)}` };
+        return { form: op, ok: true as const, message: `“${saved.title}” is now ${active ? "active" : "inactive"}.${deactivatedNote(saved.deactivated)}` } satisfies ActionResult;
       }
       case "popup-delete": {
-        const id = requireUuid(form.get("id"), "popup id");
-        await deletePopup(db, actor, id);
-        return { ok: true as const, intent, id, message: "Popup deleted." };
+        await deletePopup(db, actor, requireUuid(form.get("id"), "popup id"));
+        return { form: op, ok: true as const, message: "Popup deleted." } satisfies ActionResult;
       }
       case "unsubscribe": {
-        const id = requireUuid(form.get("id"), "subscriber id");
-        const outcome = await unsubscribeSubscriber(db, actor, id);
-        if (outcome === "missing") return fail(intent, 404, { error: "That subscriber no longer exists." });
-        return { ok: true as const, intent, id, message: outcome === "done" ? "Unsubscribed." : "Already unsubscribed." };
+        const outcome = await unsubscribeSubscriber(db, actor, requireUuid(form.get("id"), "subscriber id"));
+        if (outcome === "missing") return fail(404, { form: op, error: "That subscriber no longer exists." });
+        return { form: op, ok: true as const, message: outcome === "done" ? "Unsubscribed." : "Already unsubscribed." } satisfies ActionResult;
       }
     }
   } catch (error) {
-    if (error instanceof StaleRecordError) return fail(intent, 409, { error: error.message });
-    if (error instanceof PopupNotFoundError) return fail(intent, 404, { error: error.message });
-    throw error;
+    return refusedAnswer(error, op);
   }
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Marketing");
 
 export default function MarketingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const result = actionData as MarketingActionData | undefined;
-  const popupResult = result && result.intent !== "unsubscribe" ? result : undefined;
+  const popupResult = actionData && actionData.form !== "unsubscribe" ? actionData : undefined;
   const { editing } = loaderData;
   return (
     <AdminPage>

@@ -1,16 +1,12 @@
-import { Form, Link } from "react-router";
+import { ActivityScreen } from "~/components/admin/staff/activity-screen";
 import { z } from "zod";
 import { adminMeta } from "~/lib/admin-meta";
 import { isUuid } from "~/lib/ids";
 import { listAudit } from "~/modules/audit/audit.server";
 import { requirePagePermission, staffOptions } from "~/modules/staff/staff.server";
-import { MODULES } from "~/modules/staff/staff";
+import { AUDIT_MODULES } from "~/modules/staff/staff";
 import type { Route } from "./+types/user-management-activity";
-import { DataTable, type Column } from "~/components/admin/kit/data-table";
-import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
-import { panelClass } from "~/components/admin/kit/panel";
 
-const AUDIT_MODULES = [...MODULES, "account"] as const;
 const filter = z.object({
   user: z.string().optional().transform((v) => (v && isUuid(v) ? v : undefined)),
   module: z.enum(AUDIT_MODULES).optional().catch(undefined),
@@ -32,68 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = () => adminMeta("Activity");
 
-function Changes({ changes }: { changes: { before?: Record<string, unknown>; after?: Record<string, unknown> } }) {
-  const keys = [...new Set([...Object.keys(changes.before ?? {}), ...Object.keys(changes.after ?? {})])];
-  if (!keys.length) return <span className="text-slate-500 dark:text-slate-400">—</span>;
-  const show = (v: unknown) => (v === undefined ? "—" : typeof v === "string" ? v : JSON.stringify(v));
-  return (
-    <ul className="space-y-0.5">
-      {keys.map((k) => (
-        <li key={k}>
-          <span className="font-medium">{k}</span>: {changes.before && k in changes.before ? <>{show(changes.before[k])} → </> : null}
-          {show(changes.after?.[k])}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "medium", timeZone: "Asia/Kolkata" });
-
-const COLUMNS: Column<Route.ComponentProps["loaderData"]["entries"][number]>[] = [
-  { key: "when", header: "When", cell: (e) => <time dateTime={e.createdAt} className="whitespace-nowrap">{when.format(new Date(e.createdAt))}</time> },
-  { key: "who", header: "Who", cell: (e) => e.actorEmail },
-  { key: "module", header: "Module", cell: (e) => e.module },
-  { key: "action", header: "Action", cell: (e) => e.action },
-  { key: "target", header: "Target", cell: (e) => <span className="font-mono text-xs">{e.targetId ?? "—"}</span> },
-  { key: "changes", header: "Changes", cell: (e) => <Changes changes={e.changes} /> },
-];
-
 export default function Activity({ loaderData }: Route.ComponentProps) {
-  const select = "mt-1 rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";
-  return (
-    <AdminPage>
-      <PageHeader title="Activity" actions={<Link to="/admin/user-management" className="text-teal-800 underline dark:text-teal-300">Back to User Management</Link>} />
-      <Form method="get" className="flex flex-wrap items-end gap-4">
-        <div>
-          <label htmlFor="filter-user" className="block text-sm font-medium">User</label>
-          <select id="filter-user" name="user" defaultValue={loaderData.filter.user} className={select}>
-            <option value="">All users</option>
-            {loaderData.people.map((p) => (
-              <option key={p.id} value={p.id}>{p.email}</option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="filter-module" className="block text-sm font-medium">Module</label>
-          <select id="filter-module" name="module" defaultValue={loaderData.filter.module} className={select}>
-            <option value="">All modules</option>
-            {AUDIT_MODULES.map((m) => (
-              <option key={m} value={m}>{m}</option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="rounded-md bg-teal-800 px-4 py-2 font-semibold text-white hover:bg-teal-900">Filter</button>
-      </Form>
-      <DataTable
-        caption="Audit log"
-        className={panelClass}
-        rowHeaders={false}
-        rows={loaderData.entries}
-        rowKey={(e) => e.id}
-        columns={COLUMNS}
-        empty={<p className="text-slate-600 dark:text-slate-300">No activity matches.</p>}
-      />
-    </AdminPage>
-  );
+  return <ActivityScreen loaderData={loaderData} />;
 }

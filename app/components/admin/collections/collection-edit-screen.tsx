@@ -243,9 +243,9 @@ function ProductsEditor({ members, setMembers, error }: { members: Member[]; set
   return (
     <Panel title={`Products (${members.length})`} description={<>The collection page's &ldquo;Featured&rdquo; order. Drag a row or use its arrow buttons; changes apply when you save.</>}>
       {error ? (
-        <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
+        <div className="mb-2">
+          <FormMessage error={error} />
+        </div>
       ) : null}
 
       <div className="mt-4">

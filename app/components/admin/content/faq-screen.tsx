@@ -1,7 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { fieldError, FormResult, useSavedToast, type FormAnswer } from "~/components/admin/action-feedback";
+import { fieldError, fieldErrorsOf, FormResult, useSavedToast, type FormAnswer } from "~/components/admin/action-feedback";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { Panel } from "~/components/admin/kit/panel";
 import { SortableList } from "~/components/admin/sortable-list";
 import { Button } from "~/components/ui/button";
@@ -57,22 +58,18 @@ let nextKey = 0;
 function FaqEditor({ faq, period, actionData }: { faq: FaqScreenData["faq"]; period: string; actionData: FormAnswer }) {
   const busy = useNavigation().state === "submitting";
   const [items, setItems] = useState<Draft[]>(() => faq.items.map((i) => ({ ...i, phrasings: i.phrasings.join("\n"), key: i.id })));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const error = (path: string) => localErrors[path] ?? fieldError(actionData, "faq", path);
   const update = (index: number, patch: Partial<Draft>) => setItems((all) => all.map((d, i) => (i === index ? { ...d, ...patch } : d)));
   const payload = items.map(({ id, question, answer, phrasings }) => {
     const lines = phrasings.split("\n").filter((line) => line.trim());
     return id ? { id, question, answer, phrasings: lines } : { question, answer, phrasings: lines };
   });
+  // The list lives in state and is posted as one field: the check reads it from there, as the action reads the field.
+  const { errors, onSubmit } = useSchemaForm(faqForm, fieldErrorsOf(actionData, "faq"), () => ({ revision: faq.revision, items: payload }));
+  const error = (path: string) => errors[path];
   return (
     <Form
       method="post"
-      onSubmit={(event) => {
-        const parsed = faqForm.safeParse({ revision: faq.revision, items: payload });
-        if (parsed.success) return setLocalErrors({});
-        event.preventDefault();
-        setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
-      }}
+      onSubmit={onSubmit}
     >
       <Panel
         title="Home page FAQ"

@@ -3,7 +3,7 @@ import { ConfirmDialog } from "~/components/admin/kit/confirm-dialog";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
-import { Panel } from "~/components/admin/kit/panel";
+import { Panel, panelClass } from "~/components/admin/kit/panel";
 import { Stat, StatGrid } from "~/components/admin/kit/stat";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, TextAreaField, TextField } from "~/components/ui/field";
@@ -11,7 +11,7 @@ import type { ActionFailure } from "~/lib/action-result";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { MAX_CUSTOMER_NOTE } from "~/modules/customers/customers";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
+import { orderColumns } from "~/components/admin/orders/order-columns";
 
 type Detail = {
   customer: {
@@ -47,20 +47,13 @@ type OrderRow = Detail["orders"][number];
 const day = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeZone: "Asia/Kolkata" });
 const moment = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
 
+const order = orderColumns<OrderRow>();
 const ORDER_COLUMNS: Column<OrderRow>[] = [
-  {
-    key: "number",
-    header: "Order",
-    cell: (o) => (
-      <Link to={`/admin/orders/${o.id}`} className="text-teal-800 underline dark:text-teal-300">
-        {o.number}
-      </Link>
-    ),
-  },
-  { key: "placed", header: "Placed", cell: (o) => moment.format(new Date(o.createdAt)) },
-  { key: "status", header: "Status", cell: (o) => STATUS_LABELS[o.status as OrderStatus] ?? o.status },
-  { key: "payment", header: "Payment", cell: (o) => PAYMENT_STATUS_LABELS[o.paymentStatus] ?? o.paymentStatus },
-  { key: "total", header: "Total", align: "end", cell: (o) => formatPaise(o.totalPaise) },
+  order.number,
+  order.placed,
+  order.status,
+  order.payment,
+  order.total,
   { key: "refunded", header: "Refunded", align: "end", cell: (o) => (o.refundedPaise ? formatPaise(o.refundedPaise) : "—") },
   { key: "counts", header: "Counts towards value", align: "end", cell: (o) => (o.countsPaise === null ? "Not paid" : formatPaise(o.countsPaise)) },
 ];
@@ -158,7 +151,7 @@ export function CustomerDetailScreen({ customer, addresses, orders, conversation
         ) : (
           <ul className="grid gap-4 text-sm sm:grid-cols-2">
             {addresses.map((a) => (
-              <li key={a.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+              <li key={a.id} className={panelClass}>
                 <p className="font-medium">
                   {a.name}
                   {a.isDefault ? <span className="ml-2 text-xs font-normal">(default)</span> : null}
@@ -211,7 +204,7 @@ export function CustomerDetailScreen({ customer, addresses, orders, conversation
           ) : (
             <ul className="space-y-3 text-sm">
               {notes.map((n) => (
-                <li key={n.id} className="rounded-md border border-slate-200 p-3 dark:border-slate-700">
+                <li key={n.id} className={panelClass}>
                   <p className="whitespace-pre-wrap">{n.body}</p>
                   <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                     {n.authorEmail}, {moment.format(new Date(n.createdAt))}

@@ -1,4 +1,4 @@
-import { Panel } from "~/components/admin/kit/panel";
+import { Panel, panelClass } from "~/components/admin/kit/panel";
 
 export type OutboxRow = {
   id: string;
@@ -49,7 +49,7 @@ export function OutboxList({ messages, transport }: { messages: OutboxRow[]; tra
       ) : (
         <ul className="space-y-3" aria-label="Outbox">
           {messages.map((m) => (
-            <li key={m.id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+            <li key={m.id} className={panelClass}>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="font-medium">{m.subject}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">

@@ -30,6 +30,7 @@ export function DataTable<Row>({
   empty,
   sort,
   rowHeaders = true,
+  footer,
   className,
 }: {
   caption: string;
@@ -41,11 +42,22 @@ export function DataTable<Row>({
   sort?: TableSort;
   /** False for a log whose rows no one cell names (every cell is a plain data cell). */
   rowHeaders?: boolean;
+  /** A last row in the table's footer (a report's totals), drawn with the same columns. */
+  footer?: Row;
   className?: string;
 }) {
   const captionId = useId();
   if (rows.length === 0 && empty) return <>{empty}</>;
   const firstIsHeader = rowHeaders && !columns.some((c) => c.rowHeader);
+  const cells = (row: Row) =>
+    columns.map((c, i) => {
+      const Cell = rowHeaders && (c.rowHeader || (firstIsHeader && i === 0)) ? "th" : "td";
+      return (
+        <Cell key={c.key} scope={Cell === "th" ? "row" : undefined} className={cn("py-2 pr-4 last:pr-0", Cell === "th" && "font-medium", c.align === "end" && "text-right tabular-nums")}>
+          {c.cell(row)}
+        </Cell>
+      );
+    });
   return (
     // A table wider than the screen scrolls sideways; the scrolling area takes keyboard focus (and
     // is named by the caption) so it can be scrolled without a mouse.
@@ -84,21 +96,15 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} className="border-b border-slate-200 align-top dark:border-slate-800">
-              {columns.map((c, i) => {
-                const Cell = rowHeaders && (c.rowHeader || (firstIsHeader && i === 0)) ? "th" : "td";
-                return (
-                  <Cell
-                    key={c.key}
-                    scope={Cell === "th" ? "row" : undefined}
-                    className={cn("py-2 pr-4 last:pr-0", Cell === "th" && "font-medium", c.align === "end" && "text-right tabular-nums")}
-                  >
-                    {c.cell(row)}
-                  </Cell>
-                );
-              })}
+              {cells(row)}
             </tr>
           ))}
         </tbody>
+        {footer ? (
+          <tfoot className="font-semibold">
+            <tr>{cells(footer)}</tr>
+          </tfoot>
+        ) : null}
       </table>
     </div>
   );

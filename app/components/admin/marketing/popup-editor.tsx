@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useNavigate, useNavigation } from "react-router";
+import { Link, useNavigate, useNavigation } from "react-router";
+import { OperationForm } from "~/components/admin/kit/operation-form";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormMessage, SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { POPUP_FREQUENCIES, popupForm, popupFormDefaults, type PopupView } from "~/modules/marketing/marketing";
@@ -52,8 +53,7 @@ export function PopupEditor({
         </div>
       ) : null}
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
-        <Form method="post" noValidate onSubmit={onSubmit} onChange={(e) => setPreview(previewOf(e.currentTarget))} className="space-y-4">
-          <input type="hidden" name="intent" value={intent} />
+        <OperationForm op={intent} noValidate onSubmit={onSubmit} onChange={(e) => setPreview(previewOf(e.currentTarget))} className="space-y-4">
           {popup ? <input type="hidden" name="id" value={popup.id} /> : null}
           {popup ? <input type="hidden" name="version" value={popup.version} /> : null}
           <fieldset disabled={!canSave} className="space-y-4">
@@ -127,7 +127,7 @@ export function PopupEditor({
               {canSave ? "Cancel" : "Close"}
             </Link>
           </div>
-        </Form>
+        </OperationForm>
         <PopupPreview values={preview} />
       </div>
     </Panel>

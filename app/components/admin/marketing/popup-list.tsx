@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import { Form, Link, useLocation } from "react-router";
+import { Link, useLocation } from "react-router";
+import { OperationForm } from "~/components/admin/kit/operation-form";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { Panel } from "~/components/admin/kit/panel";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -67,23 +68,21 @@ const columns = (can: Can): Column<PopupRow>[] => [
           {can.edit ? "Edit" : "View"}
         </Link>
         {can.edit ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value={p.isActive ? "popup-deactivate" : "popup-activate"} />
+          <OperationForm op={p.isActive ? "popup-deactivate" : "popup-activate"}>
             <input type="hidden" name="id" value={p.id} />
             <input type="hidden" name="version" value={p.version} />
             <Button type="submit" size="sm" aria-label={`${p.isActive ? "Deactivate" : "Activate"} ${p.title}`}>
               {p.isActive ? "Deactivate" : "Activate"}
             </Button>
-          </Form>
+          </OperationForm>
         ) : null}
         {can.delete ? (
-          <Form method="post" onSubmit={(e) => (window.confirm(`Delete the popup “${p.title}”?`) ? undefined : e.preventDefault())}>
-            <input type="hidden" name="intent" value="popup-delete" />
+          <OperationForm op="popup-delete" onSubmit={(e) => (window.confirm(`Delete the popup “${p.title}”?`) ? undefined : e.preventDefault())}>
             <input type="hidden" name="id" value={p.id} />
             <Button type="submit" size="sm" variant="danger" aria-label={`Delete ${p.title}`}>
               Delete
             </Button>
-          </Form>
+          </OperationForm>
         ) : null}
       </div>
     ),

@@ -1,5 +1,6 @@
 import { Download, Search } from "lucide-react";
 import { Form, useFetcher } from "react-router";
+import { useOperationAction } from "~/components/admin/kit/operation-form";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { Pager } from "~/components/admin/kit/pager";
 import { Panel } from "~/components/admin/kit/panel";
@@ -80,11 +81,11 @@ const columns = (canEdit: boolean): Column<Subscriber>[] => [
 function UnsubscribeCell({ subscriber: s, canEdit }: { subscriber: Subscriber; canEdit: boolean }) {
   const fetcher = useFetcher<{ ok: boolean; message?: string; error?: string }>();
   const pending = fetcher.state !== "idle";
+  const action = useOperationAction("unsubscribe");
   return (
     <>
       {canEdit && !s.unsubscribedAt ? (
-        <fetcher.Form method="post">
-          <input type="hidden" name="intent" value="unsubscribe" />
+        <fetcher.Form method="post" action={action}>
           <input type="hidden" name="id" value={s.id} />
           <Button type="submit" size="sm" disabled={pending} aria-label={`Unsubscribe ${s.email}`}>
             {pending ? "Unsubscribing..." : "Unsubscribe"}

@@ -1,7 +1,8 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { fieldError, FormResult, useSavedToast, type FormAnswer } from "~/components/admin/action-feedback";
+import { fieldError, fieldErrorsOf, FormResult, useSavedToast, type FormAnswer } from "~/components/admin/action-feedback";
+import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
 import { SortableList } from "~/components/admin/sortable-list";
@@ -45,18 +46,14 @@ export function HeroCarouselScreen({ loaderData, actionData }: { loaderData: Her
 function SlideList({ loaderData, actionData }: { loaderData: HeroCarouselData; actionData: FormAnswer }) {
   const busy = useNavigation().state === "submitting";
   const [slides, setSlides] = useState<Slide[]>(() => loaderData.images.map((image, i) => ({ ...image, key: `${i}-${image.url}` })));
-  const [localErrors, setLocalErrors] = useState<Record<string, string>>({});
-  const error = (path: string) => localErrors[path] ?? fieldError(actionData, "save", path);
   const payload = JSON.stringify(slides.map(({ url, alt }) => ({ url, alt })));
+  // The slides live in state and are posted as one field: the check reads them from there.
+  const { errors, onSubmit } = useSchemaForm(heroSaveForm, fieldErrorsOf(actionData, "save"), () => ({ version: loaderData.version, images: slides }));
+  const error = (path: string) => errors[path];
   return (
     <Form
       method="post"
-      onSubmit={(event) => {
-        const parsed = heroSaveForm.safeParse({ version: loaderData.version, images: slides });
-        if (parsed.success) return setLocalErrors({});
-        event.preventDefault();
-        setLocalErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), i.message])));
-      }}
+      onSubmit={onSubmit}
     >
       <Panel title="Slides">
         <input type="hidden" name="intent" value="save" />

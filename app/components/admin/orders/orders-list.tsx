@@ -1,10 +1,10 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Pager, withParams } from "~/components/admin/kit/pager";
-import { formatPaise } from "~/lib/money";
 import { ORDER_STATUSES, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, STATUS_LABELS, type OrderStatus } from "~/modules/orders/orders";
+import { orderColumns } from "./order-columns";
 
 type Row = { id: string; number: string; createdAt: string; email: string; name: string; totalPaise: number; status: OrderStatus; paymentMethod: string; paymentStatus: string };
 
@@ -16,18 +16,10 @@ export type OrdersListProps = {
   pages: number;
 };
 
-const when = new Intl.DateTimeFormat("en-IN", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Kolkata" });
+const shared = orderColumns<Row>();
 const COLUMNS: Column<Row>[] = [
-  {
-    key: "number",
-    header: "Order",
-    cell: (r) => (
-      <Link to={`/admin/orders/${r.id}`} className="text-teal-800 underline dark:text-teal-300">
-        {r.number}
-      </Link>
-    ),
-  },
-  { key: "placed", header: "Placed", cell: (r) => when.format(new Date(r.createdAt)) },
+  shared.number,
+  shared.placed,
   {
     key: "customer",
     header: "Customer",
@@ -38,9 +30,9 @@ const COLUMNS: Column<Row>[] = [
       </>
     ),
   },
-  { key: "total", header: "Total", align: "end", cell: (r) => formatPaise(r.totalPaise) },
-  { key: "status", header: "Status", cell: (r) => STATUS_LABELS[r.status] },
-  { key: "payment", header: "Payment", cell: (r) => PAYMENT_STATUS_LABELS[r.paymentStatus] ?? r.paymentStatus },
+  shared.total,
+  shared.status,
+  shared.payment,
 ];
 
 const control = "mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-950";

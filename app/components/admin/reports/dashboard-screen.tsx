@@ -5,6 +5,7 @@ import { EmptyState } from "~/components/admin/kit/empty-state";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
 import { Stat, StatGrid } from "~/components/admin/kit/stat";
+import { FormMessage } from "~/components/ui/field";
 import { formatPaise } from "~/lib/money";
 import type { DashboardFigures } from "~/modules/reports/reports.server";
 import { changeOf, DASHBOARD_PRESETS, type DayRange, describeRange } from "~/modules/reports/reports";
@@ -42,11 +43,7 @@ export function DashboardScreen({
         <>
           <div className="space-y-2">
             <DateRangeForm presets={DASHBOARD_PRESETS} selected={range.preset} from={range.fromDay} to={range.toDay} />
-            {error ? (
-              <p role="alert" className="text-sm text-red-800 dark:text-red-300">
-                {error}
-              </p>
-            ) : null}
+            <FormMessage error={error} />
             <p className="text-sm text-slate-700 dark:text-slate-300">
               {period} (India time), compared with the {range.days === 1 ? "day" : `${range.days} days`} before.
             </p>

@@ -12,7 +12,7 @@ export function HomeProductCard({ card }: { card: ProductCardView }) {
       variantId: card.variantId ?? "",
       title: card.name,
       variantTitle: card.variantTitle,
-      // A card without a variant has no price the cart can trust: refused with the spec's toast.
+      // A card without a variant has no price the cart can trust: the cart refuses it and asks for a refresh.
       price: card.variantId ? card.pricePaise : null,
       // The server's own cart-thumbnail URL, version included, so the image is cached for good.
       image: card.cartImage,

@@ -3,7 +3,7 @@ import { warrantyTitle } from "~/modules/content/content";
 
 /**
  * The service strip: warranty (the one warranty setting), free shipping over the
- * threshold of the shipping setting (₹4999 by default, written ungrouped as the spec writes it), 24/7 support.
+ * threshold of the shipping setting (₹4999 by default, written without a thousands separator), 24/7 support.
  */
 export function ServiceStrip({ warranty, freeShippingOverPaise = 499_900 }: { warranty: string; freeShippingOverPaise?: number }) {
   const items = [
