@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
+import { LinkProblem } from "~/components/ui/link-problem";
 import { CART_COOKIE, decodeCartCookie, encodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { mergeRestoredItems, mergeRestoredRefs, type RestoredItem } from "~/lib/cart/restore";
 import { pageMeta } from "~/lib/meta";
@@ -73,22 +74,17 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
 
   if (!ok) {
     return (
-      <div id="main" className="mx-auto max-w-md px-4 py-12">
-        <h1 className="text-3xl font-bold text-slate-900">{loaderData.reason === "expired" ? "This link has expired" : "This link does not work"}</h1>
-        <p role="alert" className="mt-6 text-slate-800">
-          {loaderData.reason === "expired"
-            ? "The link in a cart reminder works for 30 days. The products are still in the shop:"
-            : "The link may have been copied only in part. The products are still in the shop:"}
-        </p>
-        <p className="mt-6 flex gap-6">
-          <Link to="/all-products" className="font-semibold text-brand underline">
-            Browse all products
-          </Link>
-          <Link to="/cart" className="font-semibold text-brand underline">
-            Your cart
-          </Link>
-        </p>
-      </div>
+      <LinkProblem
+        title={loaderData.reason === "expired" ? "This link has expired" : "This link does not work"}
+        links={[
+          { to: "/all-products", label: "Browse all products" },
+          { to: "/cart", label: "Your cart" },
+        ]}
+      >
+        {loaderData.reason === "expired"
+          ? "The link in a cart reminder works for 30 days. The products are still in the shop:"
+          : "The link may have been copied only in part. The products are still in the shop:"}
+      </LinkProblem>
     );
   }
   return (

@@ -1,4 +1,5 @@
-import { Link, redirect } from "react-router";
+import { redirect } from "react-router";
+import { LinkProblem } from "~/components/ui/link-problem";
 import { pageMeta } from "~/lib/meta";
 import { attachGuestOrders } from "~/modules/orders/orders.server";
 import { currentShopper, verifyShopperEmail } from "~/modules/staff/staff.server";
@@ -22,20 +23,15 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Confirm your em
 
 export default function VerifyEmail() {
   return (
-    <div id="main" className="mx-auto max-w-md px-4 py-12">
-      <h1 className="text-3xl font-bold text-slate-900">This link has expired</h1>
-      <p role="alert" className="mt-6 text-slate-800">
-        The confirmation link is invalid, has been used already, or is more than 24 hours old. Create your account again to get a new link, or sign in if you
-        have confirmed already.
-      </p>
-      <p className="mt-6 flex gap-6">
-        <Link to="/register" className="font-semibold text-brand underline">
-          Create an account
-        </Link>
-        <Link to="/login" className="font-semibold text-brand underline">
-          Sign in
-        </Link>
-      </p>
-    </div>
+    <LinkProblem
+      title="This link has expired"
+      links={[
+        { to: "/register", label: "Create an account" },
+        { to: "/login", label: "Sign in" },
+      ]}
+    >
+      The confirmation link is invalid, has been used already, or is more than 24 hours old. Create your account again to get a new link, or sign in if you have
+      confirmed already.
+    </LinkProblem>
   );
 }
