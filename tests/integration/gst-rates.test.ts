@@ -10,9 +10,11 @@ import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
 import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines } from "~/modules/orders/schema";
 import { setSetting } from "~/modules/settings/site-settings.server";
+import { action as cartVerifyAction } from "~/routes/api.cart-verify";
 import type { AppServices } from "~/services.server";
+import { answerOf } from "../support/route-calls";
 import { checkoutForm } from "../support/shoppers";
-import { createStaff, openTestServices } from "../support/test-services";
+import { createStaff, openTestServices, TEST_PUBLIC_URL } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
 // A product's own GST rate, from the editor to the order line and the tax invoice, and the
@@ -67,6 +69,18 @@ describe.each(DRIVERS)("GST rates per product on %s", (kind) => {
     }
     // The database holds the same rule: a rate written past the editor is refused too.
     await expect(services.db.update(products).set({ gstRatePercent: 7 }).where(eq(products.id, brush.productId))).rejects.toThrow();
+  });
+
+  it("tells the cart each line's rate: the product's own, else the shop's default (POST /api/cart/verify)", async () => {
+    const request = new Request(`${TEST_PUBLIC_URL}/api/cart/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variantIds: [bottle.variantId, brush.variantId] }),
+    });
+    const answer = await answerOf(() => cartVerifyAction({ request, context: { services }, params: {} } as never));
+    expect(answer.status).toBe(200);
+    const { variants } = answer.body as { variants: { variantId: string; gstRatePercent: number }[] };
+    expect(Object.fromEntries(variants.map((v) => [v.variantId, v.gstRatePercent]))).toEqual({ [bottle.variantId]: 18, [brush.variantId]: 5 });
   });
 
   it("prices and freezes each line at its product's rate, with shipping and the COD fee at the highest (inside the state)", async () => {
