@@ -13,7 +13,9 @@ import { passwordProblem } from "~/modules/staff/password-policy";
 import { changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff-admin.server";
 import { staffUserInput } from "~/modules/staff/staff-users.server";
 import { requestPasswordReset, resetPasswordAndSignIn, signInStaff, verifySecondFactor } from "~/modules/staff/sign-in.server";
+import { action as userManagementAction } from "~/routes/admin/user-management";
 import type { AppServices } from "~/services.server";
+import { answerOf, postForm } from "../support/route-calls";
 import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
@@ -243,6 +245,31 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       expect((await listStaff(services)).find((s) => s.id === user.id)!.status).toBe("deactivated");
       expect(await setDeactivated(services, actor, user.id, false)).toMatchObject({ ok: true });
       expect((await signInStaff(services, post("10.5.0.3"), user)).kind).toBe("signed-in");
+    });
+
+    it("the screen posts each operation to ?do=<operation>: permission before the body, then the input, then the change", async () => {
+      const bossCookie = await signedIn(services, boss.email, boss.password, "10.6.0.1");
+      const viewer = await createStaff(services, "um-viewer@glacial.in", ["admin"]);
+      const viewerCookie = await signedIn(services, viewer.email, viewer.password, "10.6.0.2");
+      const call = async (op: string | null, fields: Record<string, string>, cookie?: string) => {
+        const sent = postForm(services, userManagementAction, `/admin/user-management${op ? `?do=${op}` : ""}`, fields, { cookie });
+        return { ...(await answerOf(sent.run)), read: sent.read() };
+      };
+      const fields = { email: "via.screen@glacial.in", roles: "support" };
+      // Refused before the body is read: no session, no right to invite, no operation named.
+      expect(await call("invite", fields)).toMatchObject({ status: 401, read: false });
+      expect(await call("invite", fields, viewerCookie)).toMatchObject({ status: 403, read: false });
+      expect(await call(null, fields, bossCookie)).toMatchObject({ status: 400, read: false });
+      expect(await call("intent", fields, bossCookie)).toMatchObject({ status: 400, read: false });
+      expect((await listStaff(services)).some((s) => s.email === "via.screen@glacial.in")).toBe(false);
+
+      expect(await call("invite", fields, bossCookie)).toMatchObject({ status: 200, body: { ok: true, message: "Invitation sent to via.screen@glacial.in." } });
+      expect(await call("invite", fields, bossCookie)).toMatchObject({ status: 409, body: { ok: false, error: "A staff member with that email already exists." } });
+      expect(await call("invite", { email: "not an email", roles: "support" }, bossCookie)).toMatchObject({ status: 400, body: { ok: false, error: "Enter a valid email address." } });
+      expect(await call("roles", { userId: "1 or 1=1", roles: "admin" }, bossCookie)).toMatchObject({ status: 400 });
+      expect(await call("roles", { userId: viewer.id, roles: "viewer" }, bossCookie)).toMatchObject({ status: 200, body: { ok: true, message: "Roles of um-viewer@glacial.in saved." } });
+      expect(await call("deactivate", { userId: boss.id }, bossCookie)).toMatchObject({ status: 400, body: { ok: false, error: "You cannot deactivate your own account." } });
+      expect(await call("reset", { userId: "00000000-0000-4000-8000-000000000000" }, bossCookie)).toMatchObject({ status: 404, body: { ok: false, error: "No staff member with that id." } });
     });
 
     it("sends a password reset on request, and no audit row holds a password or token", async () => {
