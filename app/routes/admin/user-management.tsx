@@ -1,6 +1,6 @@
 import { UserManagementScreen } from "~/components/admin/staff/user-management-screen";
 import { z } from "zod";
-import { fail, type ActionResult } from "~/lib/action-result";
+import { fail, refusedAnswer, type ActionResult } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { requireOperation, requirePagePermission, requireUuid, changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff.server";
 import { ROLES } from "~/modules/staff/staff";
@@ -24,28 +24,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
   const { op, actor } = await requireOperation(context.services, request, "user_management", OPERATIONS);
   const form = await request.formData();
-  if (op === "invite") {
-    const parsed = invite.safeParse({ email: form.get("email"), roles: form.getAll("roles") });
-    if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
-    return respond(await inviteStaff(context.services, actor, parsed.data));
-  }
-  const userId = requireUuid(form.get("userId"), "user id");
-  switch (op) {
-    case "roles": {
-      const parsed = roleList.safeParse(form.getAll("roles"));
-      if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
-      return respond(await changeRoles(context.services, actor, userId, parsed.data));
+  const { services } = context;
+  try {
+    switch (op) {
+      case "invite": {
+        const parsed = invite.safeParse({ email: form.get("email"), roles: form.getAll("roles") });
+        if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
+        return done(await inviteStaff(services, actor, parsed.data));
+      }
+      case "roles": {
+        const userId = requireUuid(form.get("userId"), "user id");
+        const parsed = roleList.safeParse(form.getAll("roles"));
+        if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
+        return done(await changeRoles(services, actor, userId, parsed.data));
+      }
+      case "deactivate":
+      case "reactivate":
+        return done(await setDeactivated(services, actor, requireUuid(form.get("userId"), "user id"), op === "deactivate"));
+      case "reset":
+        return done(await sendPasswordReset(services, actor, requireUuid(form.get("userId"), "user id")));
     }
-    case "deactivate":
-    case "reactivate":
-      return respond(await setDeactivated(context.services, actor, userId, op === "deactivate"));
-    case "reset":
-      return respond(await sendPasswordReset(context.services, actor, userId));
+  } catch (error) {
+    // Refusals (one's own account, gone, the last super admin, a taken email) get their statuses from the shared mapping.
+    return refusedAnswer(error);
   }
 }
 
-function respond(result: Awaited<ReturnType<typeof changeRoles>>) {
-  return result.ok ? ({ ok: true as const, message: result.message } satisfies ActionResult) : fail(result.status, { error: result.error });
+function done({ message }: { message: string }) {
+  return { ok: true as const, message } satisfies ActionResult;
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("User Management");

@@ -17,7 +17,10 @@ type StaffRow = { id: string; email: string; roles: Role[]; createdAt: string; l
 export type UserManagementData = { me: string; staff: StaffRow[] };
 
 /** What the user-management action answered. */
-export type UserManagementAnswer = { ok: true; message: string } | { ok: false; error: string } | undefined;
+export type UserManagementAnswer = { ok: true; message: string } | { ok: false; error?: string } | undefined;
+
+/** Every refusal here carries a message; the fallback only keeps a field-only answer from showing nothing. */
+const errorOf = (answer: { error?: string }) => answer.error ?? "That could not be done. Check the form and try again.";
 
 const STATUS = { active: "Active", invited: "Invited", deactivated: "Deactivated" } as const;
 
@@ -44,7 +47,7 @@ export function UserManagementScreen({ loaderData, actionData }: { loaderData: U
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(actionData.message);
-    else toast.error(actionData.error);
+    else toast.error(errorOf(actionData));
   }, [actionData]);
   return (
     <AdminPage>
@@ -56,7 +59,7 @@ export function UserManagementScreen({ loaderData, actionData }: { loaderData: U
           </Link>
         }
       />
-      <FormMessage error={actionData && !actionData.ok ? actionData.error : null} success={actionData?.ok ? actionData.message : null} />
+      <FormMessage error={actionData && !actionData.ok ? errorOf(actionData) : null} success={actionData?.ok ? actionData.message : null} />
 
       <OperationForm op="invite">
         <Panel title="Invite a staff member" description="They get an email with a link to set their password; it works for 72 hours.">
