@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INDIAN_STATES, gstinCheckCharacter, gstinProblem, isPinCode, normaliseIndianMobile } from "./india";
+import { INDIAN_STATES, gstinCheckCharacter, gstinProblem, isPinCode, normaliseIndianMobile, withGstRates } from "./india";
 
 describe("Indian identifiers", () => {
   it("lists 28 states and 8 union territories with unique GST codes", () => {
@@ -30,5 +30,16 @@ describe("Indian identifiers", () => {
     expect(gstinProblem("99AAPFU0939F1Z" + gstinCheckCharacter("99AAPFU0939F1Z"))).toBe("state");
     expect(gstinProblem("27AAPFU0939F1Y5")).toBe("format");
     expect(gstinProblem("27AAPFU0939")).toBe("format");
+  });
+});
+
+describe("withGstRates", () => {
+  it("names each rate once, lowest first, after the sentence", () => {
+    expect(withGstRates("Includes GST", [18, 5, 18])).toBe("Includes GST (5%, 18%)");
+    expect(withGstRates("Prices include GST", [18])).toBe("Prices include GST (18%)");
+    expect(withGstRates("Prices include GST", [0, 28])).toBe("Prices include GST (0%, 28%)");
+  });
+  it("leaves the sentence alone when no rate is known", () => {
+    expect(withGstRates("Prices include GST", [])).toBe("Prices include GST");
   });
 });

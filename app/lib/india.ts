@@ -108,3 +108,13 @@ export function isGstRate(value: number): value is GstRate {
 }
 
 export const GST_RATE_MESSAGE = `Choose a GST rate of ${GST_RATES.slice(0, -1).join(", ")} or ${GST_RATES.at(-1)} percent.`;
+
+/**
+ * A GST sentence with the rates its figure holds, the same words wherever a price is shown as
+ * "including GST": "Includes GST (5%, 18%)". Without known rates (the cart still checking its
+ * prices) the sentence stands alone rather than guess a rate.
+ */
+export function withGstRates(sentence: string, rates: readonly number[]): string {
+  const distinct = [...new Set(rates)].sort((a, b) => a - b);
+  return distinct.length ? `${sentence} (${distinct.map((r) => `${r}%`).join(", ")})` : sentence;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NotFoundError, outcomeOf, refusalOf, RejectedInputError, StaleRecordError } from "./save-outcome";
+import { ConflictError, NotFoundError, outcomeOf, refusalOf, RejectedInputError, StaleRecordError, StorageFullError, TooLargeError } from "./save-outcome";
 
 describe("refusalOf: the domain's refusals as HTTP statuses", () => {
   it("maps bad input to 400 with its field messages, a vanished record to 404, a stale save to 409", () => {
@@ -20,6 +20,16 @@ describe("refusalOf: the domain's refusals as HTTP statuses", () => {
   it("keeps a whole-form message given beside the field messages", () => {
     const error = new RejectedInputError({ excludedProductIds: "A product you chose no longer exists." }, "A product you chose no longer exists: reload the page and choose again.");
     expect(refusalOf(error)).toMatchObject({ status: 400, error: "A product you chose no longer exists: reload the page and choose again." });
+  });
+
+  it("maps a conflict with the records' state to 409, a file over its limit to 413, the shop's full storage to 507", () => {
+    expect(refusalOf(new ConflictError("A staff member with that email already exists."))).toEqual({ ok: false, status: 409, error: "A staff member with that email already exists." });
+    expect(refusalOf(new TooLargeError("File too large. Maximum size is 10MB."))).toEqual({ ok: false, status: 413, error: "File too large. Maximum size is 10MB." });
+    expect(refusalOf(new StorageFullError("The shop's storage is full."))).toEqual({ ok: false, status: 507, error: "The shop's storage is full." });
+  });
+
+  it("gives a refusal of the whole input, with no field to point at, as a message alone", () => {
+    expect(refusalOf(new RejectedInputError({}, "You cannot change your own roles."))).toEqual({ ok: false, status: 400, error: "You cannot change your own roles." });
   });
 
   it("leaves any other error alone: outcomeOf throws it on (a fault, not a refusal)", async () => {

@@ -3,18 +3,16 @@ import { useCart } from "~/components/cart/cart-context";
 import { CartLines, CartNotices } from "~/components/cart/cart-lines";
 import { useCartPriceCheck } from "~/components/cart/use-cart-price-check";
 import { itemCountLabel, shippingPaise } from "~/lib/cart/cart";
+import { withGstRates } from "~/lib/india";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
-import { storefrontGstPercent, storefrontShipping } from "~/modules/settings/settings.server";
+import { storefrontShipping } from "~/modules/settings/settings.server";
 import type { Route } from "./+types/cart";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [gstPercent, shipping] = await Promise.all([
-    storefrontGstPercent(context.services, () => markDegraded(context)),
-    storefrontShipping(context.services, () => markDegraded(context)),
-  ]);
-  return { gstPercent, shipping };
+  const shipping = await storefrontShipping(context.services, () => markDegraded(context));
+  return { shipping };
 }
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: "Your Cart", description: "The items in your GLACIAL cart.", noindex: true });
@@ -22,7 +20,8 @@ export const meta: Route.MetaFunction = () => pageMeta({ title: "Your Cart", des
 /** /cart: the same lines and stepper as the drawer, with prices re-checked on arrival. */
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { items, totalItems, subtotal, hydrated } = useCart();
-  const { notices, failed } = useCartPriceCheck(true);
+  // The rates come with the price check: each product may carry its own, so the shop's default alone could be wrong.
+  const { notices, failed, gstRates } = useCartPriceCheck(true);
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-3xl font-bold">Your Cart</h1>
@@ -51,7 +50,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               <span data-testid="cart-subtotal">{formatPaise(subtotal)}</span>
             </div>
             <p className="text-sm text-slate-700">
-              Prices include GST ({loaderData.gstPercent}%).{" "}
+              {withGstRates("Prices include GST", gstRates)}.{" "}
               {shippingPaise(subtotal, loaderData.shipping) === 0 ? "Your order ships free." : `Free shipping on orders over ${formatPaise(loaderData.shipping.free_over_paise)}.`}
             </p>
             <Link to="/checkout" className="block rounded-full bg-brand px-6 py-3 text-center font-semibold text-white hover:bg-brand/90">

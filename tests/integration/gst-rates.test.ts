@@ -10,9 +10,12 @@ import { invoicePdf } from "~/modules/orders/invoice-pdf.server";
 import { getOrderDetail, transitionOrder } from "~/modules/orders/order-admin.server";
 import { orderLines } from "~/modules/orders/schema";
 import { setSetting } from "~/modules/settings/site-settings.server";
+import { loader as orderLoader } from "~/routes/admin/order";
+import { action as cartVerifyAction } from "~/routes/api.cart-verify";
 import type { AppServices } from "~/services.server";
+import { answerOf } from "../support/route-calls";
 import { checkoutForm } from "../support/shoppers";
-import { createStaff, openTestServices } from "../support/test-services";
+import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
 // A product's own GST rate, from the editor to the order line and the tax invoice, and the
@@ -69,6 +72,18 @@ describe.each(DRIVERS)("GST rates per product on %s", (kind) => {
     await expect(services.db.update(products).set({ gstRatePercent: 7 }).where(eq(products.id, brush.productId))).rejects.toThrow();
   });
 
+  it("tells the cart each line's rate: the product's own, else the shop's default (POST /api/cart/verify)", async () => {
+    const request = new Request(`${TEST_PUBLIC_URL}/api/cart/verify`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ variantIds: [bottle.variantId, brush.variantId] }),
+    });
+    const answer = await answerOf(() => cartVerifyAction({ request, context: { services }, params: {} } as never));
+    expect(answer.status).toBe(200);
+    const { variants } = answer.body as { variants: { variantId: string; gstRatePercent: number }[] };
+    expect(Object.fromEntries(variants.map((v) => [v.variantId, v.gstRatePercent]))).toEqual({ [bottle.variantId]: 18, [brush.variantId]: 5 });
+  });
+
   it("prices and freezes each line at its product's rate, with shipping and the COD fee at the highest (inside the state)", async () => {
     const { quote, order } = await buy([
       { variantId: bottle.variantId, quantity: 1 },
@@ -83,6 +98,16 @@ describe.each(DRIVERS)("GST rates per product on %s", (kind) => {
     expect(lines.map((l) => [l.hsnCode, l.gstRatePercent, l.totalPaise, l.taxablePaise, l.cgstPaise, l.sgstPaise, l.igstPaise])).toEqual([
       ["73239390", 18, 129_900, 110_085, 9_907, 9_908, 0],
       ["96039000", 5, 69_800, 66_476, 1_662, 1_662, 0],
+    ]);
+
+    // The order screen's lines table shows each line's frozen rate beside its HSN code.
+    const signIn = await services.auth.api.signInEmail({ body: { email: actor.email, password: "a long test passphrase" }, asResponse: true });
+    const screen = (await orderLoader({ request: requestFrom(`/admin/orders/${order.id}`, { cookie: cookieHeader(signIn.headers) }), context: { services }, params: { id: order.id } } as never)) as {
+      order: { lines: { hsnCode: string; gstRatePercent: number }[] };
+    };
+    expect(screen.order.lines.map((l) => [l.hsnCode, l.gstRatePercent])).toEqual([
+      ["73239390", 18],
+      ["96039000", 5],
     ]);
     // A rate changed after the sale does not touch the order.
     await services.db.update(products).set({ gstRatePercent: 12 }).where(eq(products.id, brush.productId));

@@ -2,6 +2,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { outcomeOf } from "~/lib/save-outcome";
 import { listAudit } from "~/modules/audit/audit.server";
 import { auditLog } from "~/modules/audit/schema";
 import { listOutbox } from "~/modules/mail/mail.server";
@@ -13,7 +14,9 @@ import { passwordProblem } from "~/modules/staff/password-policy";
 import { changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff-admin.server";
 import { staffUserInput } from "~/modules/staff/staff-users.server";
 import { requestPasswordReset, resetPasswordAndSignIn, signInStaff, verifySecondFactor } from "~/modules/staff/sign-in.server";
+import { action as userManagementAction } from "~/routes/admin/user-management";
 import type { AppServices } from "~/services.server";
+import { answerOf, postForm } from "../support/route-calls";
 import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
@@ -187,8 +190,8 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
   describe("user management", () => {
     it("invites by email with a link valid for 72 hours; the invitee sets a password and is signed in with the roles given", async () => {
       const actor = { id: boss.id, email: boss.email };
-      expect(await inviteStaff(services, actor, { email: "New.Hire@Glacial.in", roles: ["support"] })).toEqual({ ok: true, message: "Invitation sent to new.hire@glacial.in." });
-      expect(await inviteStaff(services, actor, { email: "new.hire@glacial.in", roles: ["viewer"] })).toMatchObject({ ok: false, status: 409 });
+      expect(await outcomeOf(() => inviteStaff(services, actor, { email: "New.Hire@Glacial.in", roles: ["support"] }))).toEqual({ ok: true, message: "Invitation sent to new.hire@glacial.in." });
+      expect(await outcomeOf(() => inviteStaff(services, actor, { email: "new.hire@glacial.in", roles: ["viewer"] }))).toMatchObject({ ok: false, status: 409 });
       const row = (await listStaff(services)).find((s) => s.email === "new.hire@glacial.in")!;
       expect(row).toMatchObject({ roles: ["support"], status: "invited", mfaEnabled: false, lastSignInAt: null });
       const [mail] = (await listOutbox(services.db)).filter((m) => m.to === "new.hire@glacial.in");
@@ -208,21 +211,21 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
     it("changes roles, never one's own, and the last super_admin keeps that role and stays active", async () => {
       const actor = { id: boss.id, email: boss.email };
       const other = await createStaff(services, "roles@glacial.in", ["viewer"]);
-      expect(await changeRoles(services, actor, other.id, ["admin", "support"])).toMatchObject({ ok: true });
+      expect(await outcomeOf(() => changeRoles(services, actor, other.id, ["admin", "support"]))).toMatchObject({ ok: true });
       expect((await listStaff(services)).find((s) => s.id === other.id)!.roles).toEqual(["admin", "support"]);
-      expect(await changeRoles(services, actor, boss.id, ["admin"])).toEqual({ ok: false, status: 400, error: "You cannot change your own roles." });
+      expect(await outcomeOf(() => changeRoles(services, actor, boss.id, ["admin"]))).toEqual({ ok: false, status: 400, error: "You cannot change your own roles." });
 
       const second = await createStaff(services, "second@glacial.in", ["super_admin"]);
       const asSecond = { id: second.id, email: second.email };
-      expect(await changeRoles(services, asSecond, boss.id, ["admin"])).toMatchObject({ ok: true });
+      expect(await outcomeOf(() => changeRoles(services, asSecond, boss.id, ["admin"]))).toMatchObject({ ok: true });
       // second is now the only super_admin: nobody may take the role away or deactivate them.
-      expect(await changeRoles(services, actor, second.id, ["admin"])).toEqual({ ok: false, status: 409, error: "The last super admin cannot lose that role." });
-      expect(await setDeactivated(services, actor, second.id, true)).toEqual({ ok: false, status: 409, error: "The last super admin cannot be deactivated." });
-      expect(await changeRoles(services, asSecond, boss.id, ["super_admin"])).toMatchObject({ ok: true });
+      expect(await outcomeOf(() => changeRoles(services, actor, second.id, ["admin"]))).toEqual({ ok: false, status: 409, error: "The last super admin cannot lose that role." });
+      expect(await outcomeOf(() => setDeactivated(services, actor, second.id, true))).toEqual({ ok: false, status: 409, error: "The last super admin cannot be deactivated." });
+      expect(await outcomeOf(() => changeRoles(services, asSecond, boss.id, ["super_admin"]))).toMatchObject({ ok: true });
       // With two of them again, one may go.
-      expect(await setDeactivated(services, actor, second.id, true)).toMatchObject({ ok: true });
+      expect(await outcomeOf(() => setDeactivated(services, actor, second.id, true))).toMatchObject({ ok: true });
       // A deactivated super_admin does not count: boss is the last active one now.
-      expect(await changeRoles(services, asSecond, boss.id, ["admin"])).toMatchObject({ ok: false, status: 409 });
+      expect(await outcomeOf(() => changeRoles(services, asSecond, boss.id, ["admin"]))).toMatchObject({ ok: false, status: 409 });
       const entries = await listAudit(services.db, { module: "user_management" });
       const change = entries.find((e) => e.action === "change_roles" && e.targetId === other.id)!;
       expect(change.changes).toEqual({ before: { roles: ["viewer"] }, after: { roles: ["admin", "support"] } });
@@ -234,21 +237,46 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       const user = await createStaff(services, "leaver@glacial.in", ["admin"]);
       const cookie = await signedIn(services, user.email, user.password, "10.5.0.1");
       expect(await getStaff(services, requestFrom("/admin", { cookie }))).not.toBeNull();
-      expect(await setDeactivated(services, actor, user.id, false)).toEqual({ ok: true, message: "Nothing changed." });
-      expect(await setDeactivated(services, actor, boss.id, true)).toMatchObject({ ok: false, status: 400 });
-      expect(await setDeactivated(services, actor, user.id, true)).toEqual({ ok: true, message: "leaver@glacial.in deactivated." });
+      expect(await outcomeOf(() => setDeactivated(services, actor, user.id, false))).toEqual({ ok: true, message: "Nothing changed." });
+      expect(await outcomeOf(() => setDeactivated(services, actor, boss.id, true))).toMatchObject({ ok: false, status: 400 });
+      expect(await outcomeOf(() => setDeactivated(services, actor, user.id, true))).toEqual({ ok: true, message: "leaver@glacial.in deactivated." });
       expect(await getStaff(services, requestFrom("/admin", { cookie }))).toBeNull();
       expect(await services.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
       expect(await signInStaff(services, post("10.5.0.2"), user)).toEqual({ kind: "refused", status: 401, message: "Invalid email or password." });
       expect((await listStaff(services)).find((s) => s.id === user.id)!.status).toBe("deactivated");
-      expect(await setDeactivated(services, actor, user.id, false)).toMatchObject({ ok: true });
+      expect(await outcomeOf(() => setDeactivated(services, actor, user.id, false))).toMatchObject({ ok: true });
       expect((await signInStaff(services, post("10.5.0.3"), user)).kind).toBe("signed-in");
+    });
+
+    it("the screen posts each operation to ?do=<operation>: permission before the body, then the input, then the change", async () => {
+      const bossCookie = await signedIn(services, boss.email, boss.password, "10.6.0.1");
+      const viewer = await createStaff(services, "um-viewer@glacial.in", ["admin"]);
+      const viewerCookie = await signedIn(services, viewer.email, viewer.password, "10.6.0.2");
+      const call = async (op: string | null, fields: Record<string, string>, cookie?: string) => {
+        const sent = postForm(services, userManagementAction, `/admin/user-management${op ? `?do=${op}` : ""}`, fields, { cookie });
+        return { ...(await answerOf(sent.run)), read: sent.read() };
+      };
+      const fields = { email: "via.screen@glacial.in", roles: "support" };
+      // Refused before the body is read: no session, no right to invite, no operation named.
+      expect(await call("invite", fields)).toMatchObject({ status: 401, read: false });
+      expect(await call("invite", fields, viewerCookie)).toMatchObject({ status: 403, read: false });
+      expect(await call(null, fields, bossCookie)).toMatchObject({ status: 400, read: false });
+      expect(await call("intent", fields, bossCookie)).toMatchObject({ status: 400, read: false });
+      expect((await listStaff(services)).some((s) => s.email === "via.screen@glacial.in")).toBe(false);
+
+      expect(await call("invite", fields, bossCookie)).toMatchObject({ status: 200, body: { ok: true, message: "Invitation sent to via.screen@glacial.in." } });
+      expect(await call("invite", fields, bossCookie)).toMatchObject({ status: 409, body: { ok: false, error: "A staff member with that email already exists." } });
+      expect(await call("invite", { email: "not an email", roles: "support" }, bossCookie)).toMatchObject({ status: 400, body: { ok: false, error: "Enter a valid email address." } });
+      expect(await call("roles", { userId: "1 or 1=1", roles: "admin" }, bossCookie)).toMatchObject({ status: 400 });
+      expect(await call("roles", { userId: viewer.id, roles: "viewer" }, bossCookie)).toMatchObject({ status: 200, body: { ok: true, message: "Roles of um-viewer@glacial.in saved." } });
+      expect(await call("deactivate", { userId: boss.id }, bossCookie)).toMatchObject({ status: 400, body: { ok: false, error: "You cannot deactivate your own account." } });
+      expect(await call("reset", { userId: "00000000-0000-4000-8000-000000000000" }, bossCookie)).toMatchObject({ status: 404, body: { ok: false, error: "No staff member with that id." } });
     });
 
     it("sends a password reset on request, and no audit row holds a password or token", async () => {
       const actor = { id: boss.id, email: boss.email };
       const user = await createStaff(services, "reset-me@glacial.in", ["viewer"]);
-      expect(await sendPasswordReset(services, actor, user.id)).toEqual({ ok: true, message: "Password reset link sent to reset-me@glacial.in." });
+      expect(await outcomeOf(() => sendPasswordReset(services, actor, user.id))).toEqual({ ok: true, message: "Password reset link sent to reset-me@glacial.in." });
       expect((await listOutbox(services.db)).some((m) => m.to === user.email && m.subject === "Reset your GLACIAL admin password")).toBe(true);
       const all = JSON.stringify(await services.db.select().from(auditLog));
       expect(all).not.toMatch(/password"\s*:|token|a long test passphrase|secret/i);

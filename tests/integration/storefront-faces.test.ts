@@ -128,11 +128,11 @@ describe.each(DRIVERS)("storefront module faces on %s", (kind) => {
         .innerJoin(products, eq(products.id, productVariants.productId))
         .where(eq(products.status, "draft"))
         .limit(1);
-      const answer = await currentCartPrices(database.db, [variant!.id, draft!.id, "not-a-uuid", "00000000-0000-4000-8000-000000000000", variant!.id]);
+      const answer = await currentCartPrices(database.db, [variant!.id, draft!.id, "not-a-uuid", "00000000-0000-4000-8000-000000000000", variant!.id], 18);
       expect(answer).toHaveLength(2);
       expect(answer.find((a) => a.variantId === variant!.id)).toMatchObject({ pricePaise: variant!.price, available: true, slug: variant!.slug, productId: variant!.productId });
       expect(answer.find((a) => a.variantId === draft!.id)).toMatchObject({ available: false });
-      expect(await currentCartPrices(database.db, [])).toEqual([]);
+      expect(await currentCartPrices(database.db, [], 18)).toEqual([]);
     });
   });
 

@@ -2,7 +2,7 @@ import { formatPaise } from "~/lib/money";
 import type { CartItem } from "./cart";
 
 /** The server's answer for one variant (POST /api/cart/verify). */
-export type VerifiedVariant = { variantId: string; pricePaise: number; available: boolean; slug?: string };
+export type VerifiedVariant = { variantId: string; pricePaise: number; available: boolean; slug?: string; gstRatePercent?: number };
 
 export type CartNotice = { kind: "price" | "removed"; lineId: string; message: string };
 

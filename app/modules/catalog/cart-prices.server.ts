@@ -12,16 +12,27 @@ export type CartVariantStatus = {
   pricePaise: number;
   /** False when the product is draft or archived. */
   available: boolean;
+  /** The GST rate the price includes: the product's own, else the shop's default. */
+  gstRatePercent: number;
 };
 
 export const MAX_CART_LINES = 100;
 
 /**
- * Current price and availability for the given variant ids (unknown or malformed ids are
- * simply absent from the answer, which the cart treats as "no longer available").
+ * Current price, availability and GST rate for the given variant ids (unknown or malformed ids are
+ * simply absent from the answer, which the cart treats as "no longer available"). The shop's
+ * default rate is passed in: it is a setting, which the catalogue does not read.
  */
-export async function currentCartPrices(db: Db, variantIds: readonly unknown[]): Promise<CartVariantStatus[]> {
+export async function currentCartPrices(db: Db, variantIds: readonly unknown[], defaultGstPercent: number): Promise<CartVariantStatus[]> {
   const ids = [...new Set(variantIds.filter(isUuid))].slice(0, MAX_CART_LINES);
   const variants = await sellableVariants(db, ids);
-  return variants.map(({ variantId, productId, slug, title, pricePaise, available }) => ({ variantId, productId, slug, title, pricePaise, available }));
+  return variants.map(({ variantId, productId, slug, title, pricePaise, available, gstRatePercent }) => ({
+    variantId,
+    productId,
+    slug,
+    title,
+    pricePaise,
+    available,
+    gstRatePercent: gstRatePercent ?? defaultGstPercent,
+  }));
 }

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { refusalOf, type SaveOutcome } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import {
   media,
@@ -20,7 +21,8 @@ import { variantBelongsToProduct } from "./variants.server";
 // then open storefront pages hear about it. The media module stores the files and rows; the
 // catalog checks that a variant named for an image is one of the product's own.
 
-export type MediaResult = { ok: true; id?: string } | { ok: false; status: 400 | 404 | 507; error: string };
+/** Done (with the image's id), or a refusal whose HTTP status comes from the shared mapping (refusalOf). */
+export type MediaResult = { ok: true; id?: string } | Extract<SaveOutcome, { ok: false }>;
 
 async function run(services: CatalogDeps, productId: string, work: () => Promise<string | undefined>): Promise<MediaResult> {
   try {
@@ -28,8 +30,9 @@ async function run(services: CatalogDeps, productId: string, work: () => Promise
     await notifyCatalogChanged(services.events, productId);
     return { ok: true, id };
   } catch (error) {
-    if (error instanceof UploadRejected) return { ok: false, status: error.status, error: error.message };
-    if (error instanceof MediaNotFound) return { ok: false, status: 404, error: error.message };
+    // Bad files, vanished images, an oversized file, a full disk: refusals; anything else is a fault.
+    const refusal = refusalOf(error);
+    if (refusal) return refusal;
     throw error;
   }
 }

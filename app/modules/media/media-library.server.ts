@@ -2,15 +2,17 @@ import { and, asc, count, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import sharp, { type OutputInfo } from "sharp";
 import { MAX_SOURCE_PIXELS, MAX_SOURCE_SIDE } from "./image-transform.server";
 import type { DbOrTx } from "~/db/types";
+import { NotFoundError, TooLargeError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { objectName } from "./paths";
 import { media } from "./schema";
 import type { MediaStorage } from "./storage.server";
 import { UploadRejected } from "./upload-rejected";
-import { IMAGE_TOO_BIG_MESSAGE, INVALID_TYPE_MESSAGE, sniffImageType, uploadProblem } from "./upload-rules";
+import { IMAGE_TOO_BIG_MESSAGE, INVALID_TYPE_MESSAGE, sniffImageType, TOO_LARGE_MESSAGE, uploadProblem } from "./upload-rules";
 
 export { UploadRejected } from "./upload-rejected";
-export class MediaNotFound extends Error {}
+/** An image (or the order of a product's images) that is not there: the shared "gone" refusal. */
+export class MediaNotFound extends NotFoundError {}
 
 export type UploadInput = { fileName: string; declaredType: string; bytes: Uint8Array; productId: string; variantId?: string | null; alt?: string };
 
@@ -97,7 +99,7 @@ export async function recordProductImage(db: DbOrTx, file: StoredProductImage, i
 /** The declared type and size (upload-rules.ts), the magic bytes, then a re-encode that drops metadata (EXIF location). */
 export async function cleanUpload(input: Pick<UploadInput, "declaredType" | "bytes">): Promise<{ real: NonNullable<ReturnType<typeof sniffImageType>>; clean: Buffer; info: OutputInfo }> {
   const problem = uploadProblem({ type: input.declaredType, size: input.bytes.byteLength });
-  if (problem) throw new UploadRejected(problem);
+  if (problem) throw problem === TOO_LARGE_MESSAGE ? new TooLargeError(problem) : new UploadRejected(problem);
   const real = sniffImageType(input.bytes);
   if (!real) throw new UploadRejected(INVALID_TYPE_MESSAGE);
   // The header first: a huge picture (a 256-megapixel PNG compresses to a few MB) is refused

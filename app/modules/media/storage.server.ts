@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { UploadRejected } from "./upload-rejected";
+import { StorageFullError } from "~/lib/save-outcome";
 
 /** Where uploaded and generated images live. Local disk by default; other backends implement the same face. */
 export interface MediaStorage {
@@ -38,9 +38,9 @@ function isAlive(pid: number): boolean {
 }
 
 /** The disk holding the media is full: nothing was kept, and the uploader is told it is the shop's fault. */
-export class StorageFull extends UploadRejected {
+export class StorageFull extends StorageFullError {
   constructor() {
-    super("The shop's storage is full, so the image was not saved. Free some space (or ask whoever runs the shop to), then upload again.", 507);
+    super("The shop's storage is full, so the image was not saved. Free some space (or ask whoever runs the shop to), then upload again.");
   }
 }
 

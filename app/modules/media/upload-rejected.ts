@@ -1,9 +1,12 @@
-/** An upload the shop will not keep: the uploader's fault (400), or the shop's storage is full (507). */
-export class UploadRejected extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 507 = 400,
-  ) {
-    super(message);
+import { RejectedInputError } from "~/lib/save-outcome";
+
+/**
+ * An upload the shop will not keep because of the file itself (its type, its contents, its
+ * picture size): bad input, whose HTTP status the shared refusal mapping gives. A file over the
+ * size limit is a TooLargeError and a full disk a StorageFull, each its own kind there.
+ */
+export class UploadRejected extends RejectedInputError {
+  constructor(message: string) {
+    super({}, message);
   }
 }

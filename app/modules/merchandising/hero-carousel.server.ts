@@ -1,8 +1,8 @@
 import type { Db } from "~/db/types";
-import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
+import { outcomeOf, refusalOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import type { EventBus } from "~/modules/events/events.server";
-import { UploadRejected, findImage, listPickableImages, recordSiteImage, storeSiteImageFile, type MediaStorage } from "~/modules/media/media.server";
+import { findImage, listPickableImages, recordSiteImage, storeSiteImageFile, type MediaStorage } from "~/modules/media/media.server";
 import { publishSettingChanged, readSettingForEdit, saveSettingChecked } from "~/modules/settings/settings.server";
 
 // The home hero's slides (setting hero_carousel_images: url, alt). While the list is empty the
@@ -27,7 +27,9 @@ export async function addHeroImage(services: Services, actor: AuditActor, slide:
     try {
       stored = await storeSiteImageFile(services.storage, slide.file);
     } catch (error) {
-      if (error instanceof UploadRejected) return { ok: false, status: error.status, error: error.message, fieldErrors: { file: error.message } };
+      // The file's own problem shows beside the file field; its status comes from the shared mapping.
+      const refusal = refusalOf(error);
+      if (refusal) return { ...refusal, fieldErrors: { file: refusal.error } };
       throw error;
     }
   }

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Tx } from "~/db/types";
+import { ConflictError, NotFoundError, RejectedInputError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { ROLES, type Role } from "./roles";
 import { accounts, sessions, userRoles, users } from "./schema";
@@ -24,7 +25,13 @@ export type StaffListRow = {
   status: StaffStatus;
 };
 
-export type ManageResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; error: string };
+/**
+ * What a change to a staff member tells the admin who made it. A refusal is thrown as one of the
+ * shared domain errors (bad input, gone, a conflict with the staff's state), mapped to HTTP by the route.
+ */
+export type Managed = { message: string };
+
+const NO_SUCH_STAFF = "No staff member with that id.";
 
 export async function listStaff(services: StaffDeps): Promise<StaffListRow[]> {
   const { db } = services;
@@ -73,7 +80,7 @@ async function otherActiveSuperAdmins(tx: Tx, exceptId: string): Promise<number>
   return rows.length;
 }
 
-export async function inviteStaff(services: StaffDeps, actor: AuditActor, input: { email: string; roles: Role[] }): Promise<ManageResult> {
+export async function inviteStaff(services: StaffDeps, actor: AuditActor, input: { email: string; roles: Role[] }): Promise<Managed> {
   const email = input.email.trim().toLowerCase();
   const roles = [...new Set(input.roles)];
   const created = await services.db.transaction(async (tx) => {
@@ -84,41 +91,41 @@ export async function inviteStaff(services: StaffDeps, actor: AuditActor, input:
     await recordAudit(tx, { actor, module: "user_management", action: "invite", targetId: user!.id, after: { email, roles } });
     return user!.id;
   });
-  if (!created) return { ok: false, status: 409, error: "A staff member with that email already exists." };
+  if (!created) throw new ConflictError("A staff member with that email already exists.");
   // The reset-password page sets the first password: the same link kind, with 72 hours to use it.
   const link = await issueResetLink(services, created, { expiresInMs: INVITE_EXPIRES_IN_MS, invite: true });
   await sendInviteMail(services.mailer, email, link, actor.email);
-  return { ok: true, message: `Invitation sent to ${email}.` };
+  return { message: `Invitation sent to ${email}.` };
 }
 
-export async function changeRoles(services: StaffDeps, actor: AuditActor, userId: string, roles: Role[]): Promise<ManageResult> {
-  if (userId === actor.id) return { ok: false, status: 400, error: "You cannot change your own roles." };
+export async function changeRoles(services: StaffDeps, actor: AuditActor, userId: string, roles: Role[]): Promise<Managed> {
+  if (userId === actor.id) throw new RejectedInputError({}, "You cannot change your own roles.");
   const next = ROLES.filter((r) => roles.includes(r));
-  return services.db.transaction(async (tx): Promise<ManageResult> => {
+  return services.db.transaction(async (tx): Promise<Managed> => {
     const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, userId)).for("update");
-    if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
+    if (!user) throw new NotFoundError(NO_SUCH_STAFF);
     const before = (await tx.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.userId, userId))).map((r) => r.role);
     const current = ROLES.filter((r) => before.includes(r));
     if (current.includes("super_admin") && !next.includes("super_admin") && (await otherActiveSuperAdmins(tx, userId)) === 0) {
-      return { ok: false, status: 409, error: "The last super admin cannot lose that role." };
+      throw new ConflictError("The last super admin cannot lose that role.");
     }
-    if (current.join() === next.join()) return { ok: true, message: "Nothing changed." };
+    if (current.join() === next.join()) return { message: "Nothing changed." };
     await tx.delete(userRoles).where(eq(userRoles.userId, userId));
     if (next.length) await tx.insert(userRoles).values(next.map((role) => ({ userId, role })));
     await recordAudit(tx, { actor, module: "user_management", action: "change_roles", targetId: userId, before: { roles: current }, after: { roles: next } });
-    return { ok: true, message: `Roles of ${user.email} saved.` };
+    return { message: `Roles of ${user.email} saved.` };
   });
 }
 
-export async function setDeactivated(services: StaffDeps, actor: AuditActor, userId: string, deactivate: boolean): Promise<ManageResult> {
-  if (deactivate && userId === actor.id) return { ok: false, status: 400, error: "You cannot deactivate your own account." };
-  return services.db.transaction(async (tx): Promise<ManageResult> => {
+export async function setDeactivated(services: StaffDeps, actor: AuditActor, userId: string, deactivate: boolean): Promise<Managed> {
+  if (deactivate && userId === actor.id) throw new RejectedInputError({}, "You cannot deactivate your own account.");
+  return services.db.transaction(async (tx): Promise<Managed> => {
     const [user] = await tx.select({ email: users.email, deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId)).for("update");
-    if (!user) return { ok: false, status: 404, error: "No staff member with that id." };
-    if (deactivate === Boolean(user.deactivatedAt)) return { ok: true, message: "Nothing changed." };
+    if (!user) throw new NotFoundError(NO_SUCH_STAFF);
+    if (deactivate === Boolean(user.deactivatedAt)) return { message: "Nothing changed." };
     if (deactivate) {
       const [isSuper] = await tx.select({ one: userRoles.userId }).from(userRoles).where(and(eq(userRoles.userId, userId), eq(userRoles.role, "super_admin")));
-      if (isSuper && (await otherActiveSuperAdmins(tx, userId)) === 0) return { ok: false, status: 409, error: "The last super admin cannot be deactivated." };
+      if (isSuper && (await otherActiveSuperAdmins(tx, userId)) === 0) throw new ConflictError("The last super admin cannot be deactivated.");
     }
     const at = deactivate ? new Date() : null;
     await tx.update(users).set({ deactivatedAt: at }).where(eq(users.id, userId));
@@ -132,18 +139,18 @@ export async function setDeactivated(services: StaffDeps, actor: AuditActor, use
       before: { active: !deactivate },
       after: { active: deactivate ? false : true },
     });
-    return { ok: true, message: `${user.email} ${deactivate ? "deactivated" : "reactivated"}.` };
+    return { message: `${user.email} ${deactivate ? "deactivated" : "reactivated"}.` };
   });
 }
 
-export async function sendPasswordReset(services: StaffDeps, actor: AuditActor, userId: string): Promise<ManageResult> {
+export async function sendPasswordReset(services: StaffDeps, actor: AuditActor, userId: string): Promise<Managed> {
   const [user] = await services.db.select({ email: users.email, isStaff: users.isStaff }).from(users).where(eq(users.id, userId));
-  if (!user?.isStaff) return { ok: false, status: 404, error: "No staff member with that id." };
+  if (!user?.isStaff) throw new NotFoundError(NO_SUCH_STAFF);
   // Sent on a signed-in admin's word, so neither the anonymous form's throttle (which would
   // swallow the mail and still say "sent") nor its unawaited send (there to hide which
   // addresses exist) applies: the mail is queued before the admin is told it was sent.
   const link = await issueResetLink(services, userId, { expiresInMs: RESET_TOKEN_EXPIRES_IN_SECONDS * 1000 });
   await sendResetPasswordMail(services.mailer, user.email, link);
   await recordAudit(services.db, { actor, module: "user_management", action: "send_password_reset", targetId: userId });
-  return { ok: true, message: `Password reset link sent to ${user.email}.` };
+  return { message: `Password reset link sent to ${user.email}.` };
 }

@@ -5,7 +5,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { getCollectionForAdmin, saveCollection } from "~/modules/catalog/catalog.server";
 import { collectionFormValues, collectionInput } from "~/modules/catalog/catalog";
-import { listImageLibrary, uploadLibraryImage, UploadRejected } from "~/modules/media/media.server";
+import { listImageLibrary, uploadLibraryImage } from "~/modules/media/media.server";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/collection-edit";
 import { versionField } from "~/lib/version-field";
@@ -47,8 +47,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const image = await uploadLibraryImage(context.services.db, context.services.storage, upload, { actor, module: "collections" });
       return { ok: true as const, message: "Image uploaded.", image: { id: image.id, fileUrl: image.fileUrl, alt: image.alt } };
     } catch (error) {
-      if (error instanceof UploadRejected) return fail(error.status, { error: error.message });
-      throw error;
+      return refusedAnswer(error);
     }
   }
   if (intent !== "save") return fail(400, { error: "Unknown action." });

@@ -41,7 +41,7 @@ export type OrderDetailProps = {
     igstPaise: number;
     roundOffPaise: number;
     totalPaise: number;
-    lines: { id: string; title: string; variantTitle: string; sku: string; hsnCode: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
+    lines: { id: string; title: string; variantTitle: string; sku: string; hsnCode: string; gstRatePercent: number; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
     events: { id: string; kind: string; message: string; actorEmail: string | null; createdAt: string }[];
     invoice: { number: string } | null;
     next: StaffTransition[];
@@ -140,6 +140,7 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
               <th scope="col" className="py-2 pr-4">Item</th>
               <th scope="col" className="py-2 pr-4">SKU</th>
               <th scope="col" className="py-2 pr-4">HSN</th>
+              <th scope="col" className="py-2 pr-4 text-right">GST rate</th>
               <th scope="col" className="py-2 pr-4 text-right">Qty</th>
               <th scope="col" className="py-2 pr-4 text-right">Unit price</th>
               <th scope="col" className="py-2 text-right">Amount</th>
@@ -155,6 +156,8 @@ export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
                 </th>
                 <td className="py-2 pr-4">{l.sku}</td>
                 <td className="py-2 pr-4">{l.hsnCode}</td>
+                {/* The rate frozen on the line when the order was placed, not the product's rate today. */}
+                <td className="py-2 pr-4 text-right" data-testid="order-line-gst-rate">{l.gstRatePercent}%</td>
                 <td className="py-2 pr-4 text-right">{l.quantity}</td>
                 <td className="py-2 pr-4 text-right">{formatPaise(l.unitPricePaise)}</td>
                 <td className="py-2 text-right">{formatPaise(l.totalPaise)}</td>

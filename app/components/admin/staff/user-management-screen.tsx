@@ -1,7 +1,8 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { toast } from "sonner";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
+import { OperationForm } from "~/components/admin/kit/operation-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -16,7 +17,10 @@ type StaffRow = { id: string; email: string; roles: Role[]; createdAt: string; l
 export type UserManagementData = { me: string; staff: StaffRow[] };
 
 /** What the user-management action answered. */
-export type UserManagementAnswer = { ok: true; message: string } | { ok: false; error: string } | undefined;
+export type UserManagementAnswer = { ok: true; message: string } | { ok: false; error?: string } | undefined;
+
+/** Every refusal here carries a message; the fallback only keeps a field-only answer from showing nothing. */
+const errorOf = (answer: { error?: string }) => answer.error ?? "That could not be done. Check the form and try again.";
 
 const STATUS = { active: "Active", invited: "Invited", deactivated: "Deactivated" } as const;
 
@@ -43,7 +47,7 @@ export function UserManagementScreen({ loaderData, actionData }: { loaderData: U
   useEffect(() => {
     if (!actionData) return;
     if (actionData.ok) toast.success(actionData.message);
-    else toast.error(actionData.error);
+    else toast.error(errorOf(actionData));
   }, [actionData]);
   return (
     <AdminPage>
@@ -55,19 +59,19 @@ export function UserManagementScreen({ loaderData, actionData }: { loaderData: U
           </Link>
         }
       />
-      <FormMessage error={actionData && !actionData.ok ? actionData.error : null} success={actionData?.ok ? actionData.message : null} />
+      <FormMessage error={actionData && !actionData.ok ? errorOf(actionData) : null} success={actionData?.ok ? actionData.message : null} />
 
-      <Form method="post">
+      <OperationForm op="invite">
         <Panel title="Invite a staff member" description="They get an email with a link to set their password; it works for 72 hours.">
           <div className="flex flex-wrap items-end gap-6">
             <TextField label="Email" name="email" type="email" required className="w-72" />
             <RoleBoxes name="roles" checked={[]} idPrefix="invite-role" />
-            <Button type="submit" name="intent" value="invite" variant="primary" disabled={busy}>
+            <Button type="submit" variant="primary" disabled={busy}>
               Send invitation
             </Button>
           </div>
         </Panel>
-      </Form>
+      </OperationForm>
 
       <Panel>
         <DataTable caption="Staff members" rows={loaderData.staff} rowKey={(u) => u.id} columns={staffColumns(loaderData.me)} />
@@ -93,20 +97,22 @@ const staffColumns = (me: string): Column<StaffRow>[] => [
         <details>
           <summary className="cursor-pointer font-medium text-teal-800 dark:text-teal-300">Manage {u.email}</summary>
           <div className="mt-3 space-y-3">
-            <Form method="post" className="space-y-2">
+            <OperationForm op="roles" className="space-y-2">
               <input type="hidden" name="userId" value={u.id} />
               <RoleBoxes name="roles" checked={u.roles} idPrefix={`roles-${u.id}`} />
-              <button type="submit" name="intent" value="roles" className={button}>Save roles</button>
-            </Form>
-            <Form method="post" className="flex flex-wrap gap-2">
-              <input type="hidden" name="userId" value={u.id} />
-              {u.status === "deactivated" ? (
-                <button type="submit" name="intent" value="reactivate" className={button}>Reactivate</button>
-              ) : (
-                <button type="submit" name="intent" value="deactivate" className={button}>Deactivate</button>
-              )}
-              <button type="submit" name="intent" value="reset" className={button}>Send password reset</button>
-            </Form>
+              <button type="submit" className={button}>Save roles</button>
+            </OperationForm>
+            {/* One form per operation: the address names it, so permission is checked before the body is read. */}
+            <div className="flex flex-wrap gap-2">
+              <OperationForm op={u.status === "deactivated" ? "reactivate" : "deactivate"}>
+                <input type="hidden" name="userId" value={u.id} />
+                <button type="submit" className={button}>{u.status === "deactivated" ? "Reactivate" : "Deactivate"}</button>
+              </OperationForm>
+              <OperationForm op="reset">
+                <input type="hidden" name="userId" value={u.id} />
+                <button type="submit" className={button}>Send password reset</button>
+              </OperationForm>
+            </div>
           </div>
         </details>
       ),
