@@ -98,7 +98,7 @@ describe("admin access over HTTP", () => {
       const res = await get(pattern.replace("{product}", productId));
       expect([pattern, res.status, res.headers.get("location")]).toEqual([pattern, 302, "/admin/login"]);
     }
-    expect((await post("/admin/user-management", { intent: "roles", userId: targetId, roles: "admin" })).status).toBe(401);
+    expect((await post("/admin/user-management?do=roles", { userId: targetId, roles: "admin" })).status).toBe(401);
     expect((await post("/admin/settings", { intent: "security", require_mfa: "on" })).status).toBe(401);
   });
 
@@ -109,11 +109,11 @@ describe("admin access over HTTP", () => {
     expect(before).toContain(">target@glacial.in<");
     expect(await mfaBox()).not.toContain("checked");
     const forged: [string, Record<string, string | string[]>][] = [
-      ["/admin/user-management", { intent: "invite", email: "intruder@glacial.in", roles: "super_admin" }],
-      ["/admin/user-management", { intent: "roles", userId: targetId, roles: ["super_admin"] }],
-      ["/admin/user-management", { intent: "deactivate", userId: targetId }],
-      ["/admin/user-management", { intent: "reactivate", userId: targetId }],
-      ["/admin/user-management", { intent: "reset", userId: targetId }],
+      ["/admin/user-management?do=invite", { intent: "invite", email: "intruder@glacial.in", roles: "super_admin" }],
+      ["/admin/user-management?do=roles", { intent: "roles", userId: targetId, roles: ["super_admin"] }],
+      ["/admin/user-management?do=deactivate", { intent: "deactivate", userId: targetId }],
+      ["/admin/user-management?do=reactivate", { intent: "reactivate", userId: targetId }],
+      ["/admin/user-management?do=reset", { intent: "reset", userId: targetId }],
       ["/admin/settings", { intent: "security", require_mfa: "on" }],
     ];
     for (const [path, form] of forged) {
@@ -129,8 +129,8 @@ describe("admin access over HTTP", () => {
   });
 
   it("a non-UUID id answers 400 before anything else", async () => {
-    expect((await post("/admin/user-management", { intent: "roles", userId: "1 or 1=1", roles: "admin" }, "super_admin")).status).toBe(400);
-    expect((await post("/admin/user-management", { intent: "deactivate", userId: "../etc" }, "super_admin")).status).toBe(400);
+    expect((await post("/admin/user-management?do=roles", { userId: "1 or 1=1", roles: "admin" }, "super_admin")).status).toBe(400);
+    expect((await post("/admin/user-management?do=deactivate", { userId: "../etc" }, "super_admin")).status).toBe(400);
     expect((await get("/admin/catalog/edit/not-a-uuid", "admin")).status).toBe(400);
     expect((await get("/admin/orders/12345", "viewer")).status).toBe(400);
   });

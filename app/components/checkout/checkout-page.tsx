@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import { INDIAN_STATES } from "~/lib/india";
+import { INDIAN_STATES, withGstRates } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { checkoutSchema, splitTax, type PaymentOption, type Quote, type QuoteLine } from "~/modules/orders/orders";
 import type { SavedAddress } from "~/modules/customers/customers";
@@ -360,7 +360,7 @@ function Summary({ quote, codFee, total, discountError, discountBusy }: { quote:
         <Row label="Total" value={formatPaise(total)} testId="checkout-total" strong />
         <div className="flex justify-between text-sm text-slate-700">
           {/* Products may carry different rates: the figure holds each of them (the COD fee at the highest). */}
-          <dt>Includes GST ({(quote.gstRates.length ? quote.gstRates : [quote.gstRatePercent]).map((r) => `${r}%`).join(", ")})</dt>
+          <dt>{withGstRates("Includes GST", quote.gstRates.length ? quote.gstRates : [quote.gstRatePercent])}</dt>
           <dd data-testid="checkout-gst">{formatPaise(t.cgstPaise + t.sgstPaise + t.igstPaise + (codFee - splitTax(codFee, quote.gstRatePercent, t.intraState).taxablePaise))}</dd>
         </div>
       </dl>
