@@ -32,7 +32,9 @@ describe("the server process on the embedded database", SPAWNS, () => {
 
   it("creates, seeds and serves a new store; a second server on the same DATA_DIR refuses; SIGTERM stops it cleanly", async () => {
     const dataDir = tmp();
-    const server = await startServer({ DATA_DIR: dataDir });
+    // The very first start creates the database and seeds it (about 10 s on a quiet machine; a
+    // loaded one has needed more than 90 s): it gets most of the test's own budget.
+    const server = await startServer({ DATA_DIR: dataDir }, 200_000);
     servers.push(server);
     const health = await fetch(`${server.url}/healthz`);
     expect(health.status).toBe(200);

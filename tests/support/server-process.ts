@@ -39,15 +39,22 @@ export async function startServer(env: Record<string, string>, timeoutMs = 90_00
   const deadline = Date.now() + timeoutMs;
   let exitCode: number | null | undefined;
   started.exited.then((c) => (exitCode = c));
-  while (Date.now() < deadline) {
+  let ready = false;
+  while (!ready) {
     if (exitCode !== undefined) throw new Error(`server exited (${exitCode}):\n${started.output()}`);
+    // Not ready in time: say so with what the server printed, rather than hand back a server
+    // that is not listening (the test would then fail later on a bare ECONNREFUSED).
+    if (Date.now() > deadline) {
+      started.proc.kill("SIGKILL");
+      throw new Error(`server not serving /healthz after ${timeoutMs / 1000} s:\n${started.output()}`);
+    }
     try {
       const res = await fetch(`${url}/healthz`);
-      if (res.ok) break;
+      ready = res.ok;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 150));
+    if (!ready) await new Promise((r) => setTimeout(r, 150));
   }
   return {
     url,
