@@ -75,8 +75,10 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   const computed = catalogAnswer(catalogProducts(index), question);
   if (computed) return { text: computed, best: null };
   // The best-ranked passage that meets the answering bar: ranking mixes coverage with the engine's
-  // score, so a passage the engine likes may rank above one that covers the question.
-  const best = searchKnowledge(index, question).find(isGoodMatch);
+  // score, so a passage the engine likes may rank above one that covers the question. Below the
+  // first, only the shop's own text (FAQ, pages, facts) may answer: a product or collection that
+  // merely shares a word ("colour") is no answer to a question the first passage missed.
+  const best = searchKnowledge(index, question).find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 
