@@ -5,13 +5,14 @@
 // Opens a fresh embedded store with the demo content (DATA_DIR in a temp folder, no LLM) and asks
 // every question of its evaluation sets (scripts/bot-eval.ts: "tuned", the set the bot was
 // improved against; "holdout", written blind, first scored before any change, then used to
-// improve the bot; "fresh", a later batch, first scored unchanged and then tuned to) twice:
+// improve the bot; "fresh" and "blind2", later batches, each first scored unchanged and then tuned
+// to) twice:
 //   - "bot": the bot alone (understanding and retrieval over the cached index: previewReply);
 //   - "chat": the whole chat call, POST /api/support/chat in process: each question as a new
 //     visitor's first message (creating the conversation, its limits, the bot's reply), and again
 //     as a message in that conversation (store the message, the bot's reply, store that).
 // Prints each set's score and the questions it got wrong, and p50/p99/max of both times (over all
-// sets) as JSON; exits 1 when one of the three named sets scores under 90% (a file given with
+// sets) as JSON; exits 1 when one of the named sets scores under 90% (a file given with
 // BOT_EVAL_FILE is printed, not gated) or the bot's p99 is over 200 ms.
 // BOT_EVAL_SETS=holdout (a comma list) scores only the sets named. BOT_EVAL_FILE=path/to/batch.json
 // (a comma list; same format as tests/fixtures/bot-eval.json, relative to the current folder)

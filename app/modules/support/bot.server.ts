@@ -8,7 +8,8 @@ import type { ChatMessage } from "./chat-input";
 import { afterNoMatch, classify, findContact, findOrderNumber, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
-import { answerFrom, isGoodMatch, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { catalogAnswer } from "./catalog-answers";
+import { answerFrom, catalogProducts, isGoodMatch, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -65,13 +66,20 @@ function stateOf(c: Conversation): ConversationState {
 }
 
 /** What the bot says to a question on its own (no conversation): the answer, or null when it does not know. */
-export type Understood = { text: string; best: Ranked } | null;
+export type Understood = { text: string; best: Ranked | null } | null;
 
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
-  const ranked = searchKnowledge(await knowledgeIndex(deps.db, deps.events), question);
-  const best = ranked[0];
-  return isGoodMatch(best) ? { text: answerFrom(best.passage), best } : null;
+  const index = await knowledgeIndex(deps.db, deps.events);
+  // A price at a size, the cheapest of a kind or whether a size exists is computed from the catalogue, not found in a passage.
+  const computed = catalogAnswer(catalogProducts(index), question);
+  if (computed) return { text: computed, best: null };
+  // The best-ranked passage that meets the answering bar: ranking mixes coverage with the engine's
+  // score, so a passage the engine likes may rank above one that covers the question. Below the
+  // first, only the shop's own text (FAQ, pages, facts) may answer: a product or collection that
+  // merely shares a word ("colour") is no answer to a question the first passage missed.
+  const best = searchKnowledge(index, question).find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
+  return best ? { text: answerFrom(best.passage), best } : null;
 }
 
 /** The FAQ entry closest to a question, even below the answering bar: staff teaching the bot start from it. */

@@ -99,4 +99,24 @@ describe("how the bot reads shoppers' words", () => {
     expect(analyseQuestion("coffee garam kitni der tak").map((w) => w.word)).not.toContain("tak");
     expect(analyseQuestion("my parcel hasnt come").map((w) => w.word)).not.toContain("hasnt");
   });
+
+  it("reads the fillers and the story of a long message as such, not as what it asks", () => {
+    const read = (q: string) => analyseQuestion(q);
+    expect(read("warranty tumbler pe bhi hai ya sirf bottles pe").map((w) => w.word)).toEqual(["warranty", "tumbler", "bottles"]);
+    expect(read("urban smart bottle kya karta hai exactly").map((w) => w.word)).toEqual(["urban", "smart", "bottle"]);
+    // The story around the question counts for little: the office, the weather, the old one.
+    for (const word of ["office", "summer", "degree", "side", "old", "planning"]) expect(isContextWord(word), word).toBe(true);
+    expect(read("if i fill hot coffee at 7am will it be hot at 4pm").map((w) => w.word)).not.toContain("7am");
+  });
+
+  it("reads quoted text, a changed mind, a bank account, a bottle's cover and litres as what they mean", () => {
+    expect(analyseQuestion("i ordered one with engraving 'Riya' but want to return").map((w) => w.word)).not.toContain("riya");
+    expect(normalise("changed my mind, can i send it")).toContain("return");
+    expect(normalise("refund kab tak aayega account me")).not.toContain("account");
+    expect(normalise("do u sell some cover for bottle")).toContain("sleeve");
+    expect(normalise("do you have 2 litre bottle")).toContain("2000ml");
+    expect(normalise("a 1.5 l flask")).toContain("1500ml");
+    expect(termsOfWord("popped")).toContain("#carbonated");
+    expect(termsOfWord("costlier")).toContain("#price");
+  });
 });

@@ -15,7 +15,7 @@ const concept = (name: string) => `#${name}`;
  */
 const GROUPS: Record<string, string[]> = {
   ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
-  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued"],
+  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued", "costlier", "pricier", "cheaper"],
   // Bounds of an amount: "free over ₹4,999", "COD up to ₹20,000" (see PHRASES) and the shopper's "minimum", "max".
   limit: ["limit", "limits", "max", "maximum", "min", "minimum", "threshold", "upto", "atleast"],
   free: ["free", "muft", "complimentary"],
@@ -25,7 +25,9 @@ const GROUPS: Record<string, string[]> = {
   defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect",
     // Made wrong: a manufacturing defect, which the warranty covers.
     "factory", "manufacturing", "manufacturer"],
-  carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas"],
+  carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas",
+    // What a fizzy drink does to a closed lid.
+    "pressure", "popped", "pop", "pops", "burst", "bursts"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
   contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk"],
@@ -54,19 +56,19 @@ const GROUPS: Record<string, string[]> = {
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
   india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
     "ahmedabad", "surat", "indore", "bhopal", "nagpur", "chandigarh", "noida", "gurgaon", "gurugram", "coimbatore", "mysuru", "mysore", "vizag", "visakhapatnam", "bhubaneswar", "dehradun", "srinagar", "ranchi", "raipur", "shillong", "imphal",
-    "state", "states", "northeast", "assam", "kerala", "goa", "bihar", "punjab", "haryana", "gujarat", "rajasthan", "karnataka", "maharashtra", "tamilnadu", "telangana", "andhra", "odisha", "orissa", "bengal", "jharkhand", "chhattisgarh", "uttarakhand", "himachal", "kashmir", "ladakh", "sikkim", "meghalaya", "manipur", "mizoram", "nagaland", "tripura", "arunachal", "pradesh", "rural", "remote"],
+    "state", "states", "northeast", "assam", "kerala", "goa", "bihar", "punjab", "haryana", "gujarat", "rajasthan", "karnataka", "maharashtra", "tamilnadu", "telangana", "andhra", "odisha", "orissa", "bengal", "jharkhand", "chhattisgarh", "uttarakhand", "himachal", "kashmir", "ladakh", "sikkim", "meghalaya", "manipur", "mizoram", "nagaland", "tripura", "arunachal", "pradesh", "rural", "remote", "manali", "shimla", "ooty", "leh", "rishikesh"],
   kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "toddler", "toddlers", "bachcha", "bacche", "bachon"],
   gift: ["gift", "gifts", "gifting", "present", "diwali", "rakhi", "birthday", "corporate", "festival", "festive"],
   engrave: ["engrave", "engraved", "engraving", "engravable", "personalised", "personalized", "personalise", "personalize", "name", "naam", "initials", "monogram", "letter", "letters", "character", "characters", "chars"],
   straw: ["straw", "sipper", "sip"],
   brush: ["brush", "brushes"],
-  car: ["car", "holder", "holders", "commute", "commuter", "driving"],
+  car: ["car", "holder", "holders", "commute", "commuter", "driving", "drive"],
   temperature: ["temperature", "temp", "thermometer", "display", "show", "shows"],
   copper: ["copper", "tamba"],
   wide: ["wide", "mouth", "opening"],
   sweat: ["sweat", "sweats", "sweating", "condensation", "wet", "droplets", "moisture"],
   // What a return turns on: whether the product is unused, in its packaging.
-  condition: ["used", "unused", "opened", "unopened", "packaging", "packed", "sealed", "box", "original", "tag", "tags", "wrapper"],
+  condition: ["condition", "used", "unused", "opened", "unopened", "packaging", "packed", "sealed", "box", "original", "tag", "tags", "wrapper"],
   lid: ["lid", "lids", "cap", "caps", "hinge", "seal", "gasket", "spout", "dhakkan", "dhakan"],
   leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
   colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
@@ -78,6 +80,8 @@ const GROUPS: Record<string, string[]> = {
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
 const PHRASES: [RegExp, string][] = [
+  // A short quoted text ("engraving 'Riya'") is what the shopper wants written, not what they ask about.
+  [/(^|\s)['"‘“][^'"‘’“”\n]{1,24}['"’”](?=[\s,.!?;:]|$)/g, "$1 "],
   [/₹/g, " rupees "],
   [/\b24\s*[x*/]\s*7\b|\b(a)?round the clock\b|\b24 hours a day\b|\b7 days a week\b/g, " always "],
   [/\b(are|is) (you|it|the shop|support|the team|your team) open\b|\bopen (till|until|on)\b|\bclose[sd]? at\b|\bwhat time\b/g, " timings "],
@@ -91,6 +95,14 @@ const PHRASES: [RegExp, string][] = [
   // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
   [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
+  // A time of day ("at 7am", "4 pm") frames a how-long question.
+  [/\b\d{1,2} ?(am|pm)\b/g, " "],
+  // Changing one's mind about a purchase is a return.
+  [/\bchanged? (my|of|her|his) mind\b|\bchange of mind\b/g, " return "],
+  // Money refunded "to my account" (a bank account, not the shop's): a refund question.
+  [/\b(in|into|to) (my |the )?(bank )?account\b|\baccount (me|mein|mai)\b/g, " refund "],
+  // A cover for the bottle is a sleeve (the warranty "covers" defects).
+  [/\bcovers? (for|of) (the |my |a |your )?(bottle|flask|tumbler)s?\b|\b(bottle|flask) covers?\b/g, " sleeve "],
   [/\bwhat happens if\b|\bwhat if\b/g, " "],
   [/\breturn (window|period)\b/g, " return days "],
   [/\b(once|after|when) (i )?(pay|paid|order|ordered)\b/g, " dispatch "],
@@ -110,6 +122,10 @@ const PHRASES: [RegExp, string][] = [
   [/\b(credit|debit|visa|master|rupay) ?cards?\b/g, " card "],
   [/\bmail id\b|\bemail id\b|\be-mail\b/g, " email "],
   [/\bone (litre|liter)\b|\b1 ?(l|litre|liter|ltr)\b/g, " 1000ml "],
+  // Other whole or half litres, in millilitres as the catalogue writes sizes: "2 litre" is 2000ml.
+  [/\b2 ?(l|litres?|liters?|ltrs?)\b|\btwo (litres?|liters?)\b/g, " 2000ml "],
+  [/\b1\.5 ?(l|litres?|liters?|ltrs?)\b/g, " 1500ml "],
+  [/\b3 ?(l|litres?|liters?|ltrs?)\b/g, " 3000ml "],
   [/\bhalf (a )?(litre|liter)\b/g, " 500ml "],
   [/\b(\d{3,4}) ?ml\b/g, " $1ml "],
   [/\bfood[- ]grade\b/g, " food grade "],
@@ -149,7 +165,9 @@ const STOP = new Set(
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
     "sakte agar jab tab koi kuch liye daal dal daalna daalo rakh rakhna rakho aata aati aate jata jati jayega jaega lagta lagega raha " +
     "rahi rahe de dena lena le mil sab bahut abhi another other others rehta rehti rehte rahega rahegi rahta aaya aayi aya batao bataiye bataye bata " +
-    "wala wali wale waala waali toh to yaar ji haan ek bas ab fir phir kyun kyu kaun tak"
+    "wala wali wale waala waali toh to yaar ji haan ek bas ab fir phir kyun kyu kaun tak " +
+    // Chat fillers and Hinglish glue of longer messages ("sirf bottles pe", "kya karta hai", "gpay chalega").
+    "ya sirf andar karta karti karte chalega chalegi chalta paas bhai ho lol somehow somewhere everywhere n look likes lots"
   ).split(/\s+/),
 );
 
@@ -157,7 +175,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping"]);
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing"]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -181,7 +199,10 @@ const CONTEXT = new Set(
     "home house college university uni hostel campus gym workplace classroom tuition trip outing journey " +
     // verbs and adjectives that frame rather than say
     "go goes going went gone happen happens happened happening bring brought try tried trying wondering wonder curious drop dropped " +
-    "pure real actual normal regular simple basic usual nice great lovely exactly currently"
+    "pure real actual normal regular simple basic usual nice great lovely exactly currently " +
+    // more of the same, seen in long messages: the story around the question, the weather, the office
+    "planning plan read next current old mistake perfect mind people guy staff says said special " +
+    "balcony pantry summer winter meeting back site side bday degree degrees celsius office"
   ).split(/\s+/),
 );
 

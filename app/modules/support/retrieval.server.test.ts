@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIndex, isGoodMatch, MIN_COVERAGE_TWO_WORDS, prepareQuestion, searchKnowledge, type Passage } from "./retrieval.server";
+import { buildIndex, isGoodMatch, MIN_COVERAGE_TWO_WORDS, prepareQuestion, searchKnowledge, settingsFacts, type Passage } from "./retrieval.server";
 
 // Deciding whether to answer, on a tiny store: the rules, not the demo store's scores (those are
 // the evaluation sets' job).
@@ -58,5 +58,54 @@ describe("when the bot answers", () => {
   it("does not answer on shop-wide and context words alone", () => {
     // "bottle" and "made" are shop-wide, "yesterday" is context: nothing says what the question is about.
     expect(isGoodMatch(best("bottle made yesterday"))).toBe(false);
+  });
+});
+
+describe("facts made from the settings", () => {
+  const settings = {
+    shipping: { free_over_paise: 499_900, flat_fee_paise: 9_900 },
+    gst: { percentage: 18 },
+    cod: { enabled: true, fee_paise: 4_900, max_order_paise: 2_000_000 },
+    holdMinutes: 15,
+    onlinePayment: { available: false, reason: "Online payment is not switched on yet: please pay cash on delivery." },
+    popup: { title: "Get 10% off your first bottle", description: "Join the list." },
+  };
+  const facts = settingsFacts(settings);
+  const text = (title: string) => facts.find((f) => f.title.startsWith(title))?.text ?? "";
+
+  it("quotes the live values: COD fee and maximum, payment hold, GST, the popup's offer", () => {
+    expect(text("Cash on delivery")).toContain("₹49");
+    expect(text("Cash on delivery")).toContain("₹20,000");
+    expect(text("Payment pending")).toContain("15 minutes");
+    expect(text("Taxes")).toContain("include GST (18%)");
+    expect(text("First order")).toContain("10% off");
+    // A staff edit flows through: the passage is made from whatever the settings say.
+    const edited = settingsFacts({ ...settings, holdMinutes: 30, cod: { enabled: false, fee_paise: 0, max_order_paise: 0 } });
+    expect(edited.find((f) => f.title.startsWith("Payment pending"))?.text).toContain("30 minutes");
+    expect(edited.find((f) => f.title.startsWith("Cash on delivery"))?.text).toContain("not offered");
+  });
+
+  it("names the payment methods of the footer, and says so when online payment is off", () => {
+    expect(text("Payment methods")).toMatch(/UPI.*Visa.*netbanking/);
+    expect(text("Payment methods")).toContain("not switched on yet");
+    expect(settingsFacts({ ...settings, onlinePayment: { available: true } }).find((f) => f.title.startsWith("Payment methods"))?.text).toContain("You can pay online at checkout");
+  });
+
+  it("makes no offer passage from a popup that offers nothing", () => {
+    expect(settingsFacts({ ...settings, popup: { title: "Join our newsletter", description: "News about bottles." } }).some((f) => f.title.startsWith("First order"))).toBe(false);
+    expect(settingsFacts({ ...settings, popup: null }).some((f) => f.title.startsWith("First order"))).toBe(false);
+  });
+
+  it("answers the settings' facts asked in shoppers' words", () => {
+    const withFacts = buildIndex([...passages.filter((p) => p.title !== "Payment methods"), ...facts], 0);
+    const answer = (q: string) => {
+      const r = searchKnowledge(withFacts, q).find(isGoodMatch);
+      return r ? r.passage.text : null;
+    };
+    expect(answer("is there any extra fee for pay on delivery")).toContain("₹49");
+    expect(answer("gpay chalega?")).toContain("UPI");
+    expect(answer("i closed the payment page by mistake, how long will the order wait for payment")).toContain("15 minutes");
+    expect(answer("first order discount code hai kya?")).toContain("10%");
+    expect(answer("are taxes extra or already in the price shown")).toContain("GST");
   });
 });

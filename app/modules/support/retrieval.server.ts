@@ -10,7 +10,9 @@ import { warrantyTitle } from "~/modules/content/content";
 import { CACHE_POLICIES } from "~/modules/events/events";
 import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
+import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
+import type { CatalogProduct } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
@@ -48,7 +50,7 @@ export type Ranked = {
 };
 
 export async function buildCorpus(db: Db): Promise<Passage[]> {
-  const [faq, pages, productFacts, collections, contact, warranty, shipping, gst, cod, quote] = await Promise.all([
+  const [faq, pages, productFacts, collections, contact, warranty, shipping, gst, cod, quote, hold, popup] = await Promise.all([
     listFaqWithPhrasings(db),
     listContentPages(db),
     listActiveProductFacts(db),
@@ -60,6 +62,8 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     getSetting(db, "cod"),
     // The checkout's own payment options (an empty cart): what the bot says follows what checkout offers.
     quoteCart(db, []),
+    getSetting(db, "payment_hold"),
+    getActivePopup(db),
   ]);
   const passages: Passage[] = [];
   for (const f of faq) passages.push({ source: "faq", title: f.question, asked: f.phrasings, text: f.answer, link: "/faq", faqId: f.id });
@@ -82,7 +86,6 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       text: `Our support team is available 24 hours a day, 7 days a week: call ${contact.phone}, write to ${contact.email}, or chat here.`,
       link: "/contact",
     },
-    { source: "fact", title: "Prices and tax", text: `All our prices include GST (${gst.percentage}%).`, link: "/terms-of-service" },
     {
       source: "fact",
       title: "GST invoice",
@@ -96,18 +99,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       link: "/collections/gifting",
     },
   );
-  const payment: string[] = [];
-  for (const option of quote.payment) {
-    if (option.method === "cod") {
-      payment.push(
-        cod.enabled
-          ? `Cash on delivery (COD) is available on orders up to ${formatPaise(cod.max_order_paise)}, for a fee of ${formatPaise(cod.fee_paise)}.`
-          : "Cash on delivery is not offered at the moment.",
-      );
-    } else if (!option.available && option.reason) payment.push(option.reason);
-    else if (option.available) payment.push("You can pay online at checkout.");
-  }
-  if (payment.length) passages.push({ source: "fact", title: "Payment methods", text: payment.join(" "), link: "/checkout" });
+  passages.push(...settingsFacts({ shipping, gst, cod, holdMinutes: hold.minutes, onlinePayment: quote.payment.find((o) => o.method !== "cod"), popup }));
 
   const sizes = optionValues(productFacts, "Size").sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
   if (sizes.length)
@@ -132,6 +124,65 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     passages.push({ source: "product", title: p.title, text: `${p.description} ${options}. Price ${prices}. ${stock}.`, link: `/product/${p.slug}`, product: p });
   }
   return passages;
+}
+
+type OnlineOption = { available: boolean; reason?: string | null } | undefined;
+
+/**
+ * Facts held only in the settings, the checkout or the page chrome (the footer's payment logos,
+ * the first-order popup), written as passages so the bot reads them like any page. Built from the
+ * live values each time the index is built (a settings, catalogue or content change rebuilds it:
+ * cache policy supportCorpus), so a staff edit flows into the answers.
+ */
+export function settingsFacts(s: {
+  shipping: { free_over_paise: number; flat_fee_paise: number };
+  gst: { percentage: number };
+  cod: { enabled: boolean; fee_paise: number; max_order_paise: number };
+  holdMinutes: number;
+  onlinePayment: OnlineOption;
+  popup: { title: string; description: string | null } | null;
+}): Passage[] {
+  const out: Passage[] = [];
+  const codText = s.cod.enabled
+    ? `Cash on delivery (COD, pay cash when the parcel is delivered) is available on orders up to ${formatPaise(s.cod.max_order_paise)}, with an extra COD fee of ${formatPaise(s.cod.fee_paise)}. An order above ${formatPaise(s.cod.max_order_paise)} is paid online.`
+    : "Cash on delivery is not offered at the moment: orders are paid online.";
+  out.push({ source: "fact", title: "Cash on delivery (COD): fee and maximum order", text: codText, link: "/checkout" });
+  // The footer shows these logos on every page: the methods the shop's payment gateway takes.
+  const methods = "UPI (Google Pay, PhonePe, Paytm, BHIM UPI), credit and debit cards (Visa, MasterCard, RuPay) and netbanking";
+  const online = s.onlinePayment;
+  const onlineText = !online
+    ? ""
+    : online.available
+      ? `You can pay online at checkout by ${methods}.`
+      : `The shop takes ${methods} online${online.reason ? `, but at the moment: ${online.reason}` : "."}`;
+  out.push({
+    source: "fact",
+    title: "Payment methods: UPI, cards, netbanking, cash on delivery",
+    text: [onlineText, s.cod.enabled ? `Cash on delivery is available up to ${formatPaise(s.cod.max_order_paise)} (fee ${formatPaise(s.cod.fee_paise)}).` : ""].filter(Boolean).join(" "),
+    link: "/checkout",
+  });
+  out.push({
+    source: "fact",
+    title: "Payment pending: how long an unpaid order waits",
+    text: `An order paid online waits ${s.holdMinutes} minutes for its payment, with its items held for you. If the payment page was closed or the payment failed, pay again from the order within ${s.holdMinutes} minutes; after that the hold ends and you can simply order again.`,
+    link: "/account/orders",
+  });
+  out.push({
+    source: "fact",
+    title: "Taxes: GST included in the price (MRP)",
+    text: `All our prices include GST (${s.gst.percentage}%): the price shown is the MRP, inclusive of all taxes, and no tax is added at checkout. Only shipping below ${formatPaise(s.shipping.free_over_paise)} (${formatPaise(s.shipping.flat_fee_paise)}) or the cash on delivery fee can be added.`,
+    link: "/terms-of-service",
+  });
+  // The first-order offer lives in the active popup; only an offer (a percentage, "off", a discount) is a fact to quote.
+  if (s.popup && /\d+\s*%|\boff\b|discount/i.test(`${s.popup.title} ${s.popup.description ?? ""}`)) {
+    out.push({
+      source: "fact",
+      title: "First order discount code offer",
+      text: `${s.popup.title}: join our email list in the welcome popup on our home page to get it.`,
+      link: "/",
+    });
+  }
+  return out;
 }
 
 function optionValues(products: ProductFacts[], name: string): string[] {
@@ -244,6 +295,11 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
   return { passages, search, docTerms, df, vocabulary, knownStems, productNames, builtAt: now };
 }
 
+/** The active products the index holds, with their page links (for answers computed from the catalogue). */
+export function catalogProducts(index: KnowledgeIndex): CatalogProduct[] {
+  return index.passages.flatMap((p) => (p.source === "product" && p.product ? [{ ...p.product, link: p.link }] : []));
+}
+
 /** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
 function corrector(index: KnowledgeIndex) {
   return (word: string): string => {
@@ -301,7 +357,7 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
   if (!hits.length) return [];
   const top = hits[0]!.score || 1;
   return hits
-    .slice(0, 12)
+    .slice(0, 16)
     .map((hit) => {
       const doc = index.docTerms[hit.id]!;
       const matched: string[] = [];

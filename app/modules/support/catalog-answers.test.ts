@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { catalogAnswer, cheapestOfKind, namedProduct, priceAtSize, sizeOffer, type CatalogProduct } from "./catalog-answers";
+
+// Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
+// read from the variant titles as the store writes them ("Black / 750ml").
+function product(title: string, sizes: string[], rupees: number[], extra: Partial<CatalogProduct> = {}): CatalogProduct {
+  const slug = title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+  const variants = (sizes.length ? sizes : [""]).map((size, i) => ({
+    title: size ? `Black / ${size}` : "Black",
+    pricePaise: rupees[i]! * 100,
+    compareAtPricePaise: null,
+    stockQuantity: 5,
+  }));
+  return { slug, title, description: "", options: [], variants, link: `/product/${slug}`, ...extra };
+}
+
+const catalogue = [
+  product("Glacier Classic Bottle", ["500ml", "750ml", "1000ml"], [1499, 1799, 2099]),
+  product("Monsoon Slim Bottle", ["350ml", "500ml"], [1199, 1399]),
+  product("Trek Flip-Lid Bottle", ["500ml", "750ml"], [1599, 1849]),
+  product("Everest Insulated Bottle", ["1000ml"], [2799]),
+  product("Chai Tumbler", ["350ml"], [999]),
+  product("Espresso Mini Tumbler", ["350ml"], [899]),
+  product("Travel Tumbler with Straw", ["750ml", "1000ml"], [1699, 1999]),
+  product("Straw Lid", [], [899]),
+  product("Neoprene Bottle Sleeve", ["500ml", "750ml"], [899, 999]),
+];
+
+describe("answers computed from the catalogue", () => {
+  it("gives a named product's price at a named size, however the size is written", () => {
+    expect(priceAtSize(catalogue, "price of glacier classic 750")).toContain("Glacier Classic Bottle, 750ml: ₹1,799");
+    expect(priceAtSize(catalogue, "glacier classic 1 litre kitne ka hai")).toContain("₹2,099");
+    expect(priceAtSize(catalogue, "how much is the 500 ml glacier classic")).toContain("₹1,499");
+    expect(priceAtSize(catalogue, "price of glacier classic 750")).toContain("/product/glacier-classic-bottle");
+  });
+
+  it("leaves a price question without a product, a size it is made in or a price word to retrieval", () => {
+    expect(priceAtSize(catalogue, "price of a 750ml bottle")).toBeNull();
+    expect(priceAtSize(catalogue, "price of glacier classic 350")).toBeNull();
+    expect(priceAtSize(catalogue, "glacier classic 750 colours")).toBeNull();
+  });
+
+  it("names the one product a question names, and none on a tie", () => {
+    expect(namedProduct(catalogue, "is the everest good for treks")?.title).toBe("Everest Insulated Bottle");
+    expect(namedProduct(catalogue, "which is warmer")).toBeNull();
+  });
+
+  it("finds the cheapest or dearest of the kind asked, with price and link", () => {
+    const cheapest = cheapestOfKind(catalogue, "cheapest tumbler?");
+    expect(cheapest).toContain("Espresso Mini Tumbler at ₹899");
+    expect(cheapest).toContain("/product/espresso-mini-tumbler");
+    expect(cheapestOfKind(catalogue, "sabse sasta bottle konsa hai")).toContain("Monsoon Slim Bottle at ₹1,199");
+    expect(cheapestOfKind(catalogue, "most expensive bottle")).toContain("Everest Insulated Bottle at ₹2,799");
+    // Add-ons are not bottles, though their names say "bottle".
+    expect(cheapestOfKind(catalogue, "cheapest bottle")).not.toContain("Sleeve");
+    // No kind, or two: retrieval decides.
+    expect(cheapestOfKind(catalogue, "cheapest option for my dad")).toBeNull();
+    expect(cheapestOfKind(catalogue, "cheapest bottle or tumbler")).toBeNull();
+    expect(cheapestOfKind(catalogue, "tumbler for chai")).toBeNull();
+  });
+
+  it("says whether a size is made, and the largest when it is not", () => {
+    const twoLitre = sizeOffer(catalogue, "do you have 2 litre bottle? going for trek next month");
+    expect(twoLitre).toContain("We do not make 2000ml bottles");
+    expect(twoLitre).toContain("The largest, 1000ml");
+    expect(twoLitre).toContain("Glacier Classic Bottle");
+    expect(sizeOffer(catalogue, "750ml tumbler available?")).toContain("Travel Tumbler with Straw");
+    const monsoon = sizeOffer(catalogue, "monsoon slim bottle 750ml available?");
+    expect(monsoon).toContain("The Monsoon Slim Bottle comes in 350ml, 500ml, not 750ml");
+    // A product made in that size is a question about the product; no size, or no asking: not this rule.
+    expect(sizeOffer(catalogue, "does the glacier classic come in 750ml")).toBeNull();
+    expect(sizeOffer(catalogue, "do you have bottles for kids")).toBeNull();
+    expect(sizeOffer(catalogue, "my 750ml bottle leaks")).toBeNull();
+  });
+
+  it("answers none of the questions outside the catalogue's reach", () => {
+    for (const q of ["do you sell shoes", "shoe size 9 available?", "gold rate today in chennai", "can you suggest a good laptop under 50k for college", "bulk order of 500 bottles with our company logo printed, what's the price per piece"]) {
+      expect(catalogAnswer(catalogue, q), q).toBeNull();
+    }
+  });
+});
