@@ -140,8 +140,13 @@ describe("support chat in Chromium", () => {
     expect(chatButton!.x).toBeLessThan(40);
     expect(chatButton!.width).toBe(chatButton!.height);
     const panel = await openWidget(page);
-    const box = await panel.boundingBox();
-    expect([box!.width, box!.height]).toEqual([380, 600]);
+    // The panel may be the early-tap script's stand-in for a moment before React's own takes its
+    // place (during the swap the dialog has no box): both are 380 x 600, so the size is read once
+    // one is shown.
+    await expect.poll(async () => {
+      const box = await panel.boundingBox();
+      return box && [box.width, box.height];
+    }).toEqual([380, 600]);
     await panel.getByLabel("Name").fill("   ");
     await panel.getByRole("button", { name: "Start Chat" }).click();
     await expect.poll(() => page.getByText("Name Required").isVisible()).toBe(true);
