@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/types";
 import type { CartLineRef } from "~/lib/cart/cart-cookie";
 import { isUuid } from "~/lib/ids";
-import { sellableVariants } from "~/modules/catalog/catalog.server";
+import { sellableVariants, type SellableVariant } from "~/modules/catalog/catalog.server";
 import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./checkout.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
@@ -144,15 +144,7 @@ async function hasOptedOut(db: DbOrTx, email: string): Promise<boolean> {
 }
 
 /** A line put back into a cart: what the browser cart keeps, with today's catalogue price (checkout prices it again anyway). */
-export type RestoredLine = {
-  variantId: string;
-  productId: string;
-  slug: string;
-  title: string;
-  variantTitle: string;
-  sku: string;
-  /** Integer paise, today's. */
-  pricePaise: number;
+export type RestoredLine = Pick<SellableVariant, "variantId" | "productId" | "slug" | "title" | "variantTitle" | "sku" | "pricePaise"> & {
   quantity: number;
   engraving?: string;
 };
