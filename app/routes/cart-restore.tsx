@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { LinkProblem } from "~/components/ui/link-problem";
-import { CART_COOKIE, decodeCartCookie, encodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
+import { CART_COOKIE, cartCookie, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { mergeRestoredItems, mergeRestoredRefs, type RestoredItem } from "~/lib/cart/restore";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
@@ -15,8 +15,6 @@ import type { Route } from "./+types/cart-restore";
 // when no script runs. With script, the browser cart (localStorage) is the source the cookie is
 // written from, so this page hands the lines to it once, then goes on to checkout; prices are
 // never taken from here: checkout prices the cart again.
-
-const COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const restore = await cartToRestore(context.services.db, params.token);
@@ -36,8 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }));
   const inCookie = decodeCartCookie(readCookie(request.headers.get("Cookie"), CART_COOKIE));
   const lines = mergeRestoredRefs(inCookie === "overflow" ? [] : inCookie, items);
-  const secure = context.services.config.publicUrl.startsWith("https:") ? "; Secure" : "";
-  headers.append("Set-Cookie", `${CART_COOKIE}=${encodeCartCookie(lines)}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`);
+  headers.append("Set-Cookie", cartCookie(lines, context.services.config.publicUrl.startsWith("https:")));
   return data({ ok: true as const, reason: null, items, notices: restore.notices }, { headers });
 }
 
@@ -65,7 +62,7 @@ export default function CartRestore({ loaderData }: Route.ComponentProps) {
   // before leaving (the cart's own write of the same lines follows).
   useEffect(() => {
     if (!handed) return;
-    document.cookie = `${CART_COOKIE}=${encodeCartCookie(items)}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+    document.cookie = cartCookie(items, window.location.protocol === "https:");
     // With something to say, the shopper reads it here first and goes on with the button.
     if (notices.length === 0) void navigate("/checkout", { replace: true });
     else heading.current?.focus();

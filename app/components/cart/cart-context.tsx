@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { notify } from "~/lib/notify";
 import * as rules from "~/lib/cart/cart";
-import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
+import { cartCookie } from "~/lib/cart/cart-cookie";
 import type { CartItem, NewCartItem } from "~/lib/cart/cart";
 
 // The storefront's cart state: kept in localStorage under 'cart', shared by
@@ -68,8 +68,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       // Storage full or blocked: the cart still works for this page view.
     }
     // Checkout is priced on the server: it reads the lines (never the prices) from this cookie.
-    const secure = window.location.protocol === "https:" ? "; Secure" : "";
-    document.cookie = `${CART_COOKIE}=${encodeCartCookie(items)}; Path=/; Max-Age=2592000; SameSite=Lax${secure}`;
+    document.cookie = cartCookie(items, window.location.protocol === "https:");
   }, [items, hydrated]);
 
   const addItem = useCallback<CartContextValue["addItem"]>((item) => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
-import { CART_COOKIE, encodeCartCookie } from "~/lib/cart/cart-cookie";
+import { cartCookie } from "~/lib/cart/cart-cookie";
 import { FormMessage, SelectField, TextField } from "~/components/ui/field";
 import { INDIAN_STATES, withGstRates } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
@@ -221,7 +221,7 @@ function useCartSentToServer(quote: Quote | null) {
   const [asked, setAsked] = useState<string | null>(null);
   useEffect(() => {
     if (!hydrated || browser === server || asked === browser || state !== "idle") return;
-    document.cookie = `${CART_COOKIE}=${encodeCartCookie(items)}; Path=/; Max-Age=2592000; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
+    document.cookie = cartCookie(items, window.location.protocol === "https:");
     setAsked(browser);
     void revalidate();
   }, [hydrated, browser, server, asked, state, items, revalidate]);

@@ -17,6 +17,14 @@ export function encodeCartCookie(lines: readonly CartLineRef[]): string {
   return value.length > MAX_CART_COOKIE_CHARS ? CART_COOKIE_OVERFLOW : value;
 }
 
+/** The cart cookie lives as long as a left cart is worth restoring: 30 days. */
+export const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
+
+/** The whole cookie (for Set-Cookie or document.cookie) that mirrors these lines; Secure on https. */
+export function cartCookie(lines: readonly CartLineRef[], secure: boolean): string {
+  return `${CART_COOKIE}=${encodeCartCookie(lines)}; Path=/; Max-Age=${CART_COOKIE_MAX_AGE}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
 /**
  * The lines a cookie names; malformed entries are dropped. What comes back is only a claim of the
  * browser's: the server checks every variant and quantity against the database before pricing.
