@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { AddressLines, type AddressView } from "~/components/ui/address-lines";
 import { OrderFigures } from "~/components/checkout/order-figures";
-import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderDiscount, type OrderStatus, type TimelineStep } from "~/modules/orders/orders";
+import { PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type ShopperOrderFigures, type TimelineStep } from "~/modules/orders/orders";
 
 
 export type AccountOrderProps = {
-  order: {
+  order: ShopperOrderFigures & {
     number: string;
     placedAt: string;
     status: OrderStatus;
@@ -18,14 +18,6 @@ export type AccountOrderProps = {
     billingAddress: AddressView;
     carrier: string | null;
     trackingNumber: string | null;
-    lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
-    subtotalPaise: number;
-    discount?: OrderDiscount | null;
-    shippingPaise: number;
-    codFeePaise: number;
-    roundOffPaise: number;
-    totalPaise: number;
-    taxPaise: number;
     invoiceNumber: string | null;
   };
   timeline: TimelineStep[];

@@ -1,16 +1,8 @@
 import { formatPaise } from "~/lib/money";
-import { discountLine, type OrderDiscount } from "~/modules/orders/orders";
+import { discountLine, type ShopperOrderFigures } from "~/modules/orders/orders";
 
 /** What a shopper sees of a placed order's money, frozen when it was placed (thank-you page and the account's order page). */
-export type OrderFiguresView = {
-  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; totalPaise: number }[];
-  subtotalPaise: number;
-  discount?: OrderDiscount | null;
-  shippingPaise: number;
-  codFeePaise: number;
-  totalPaise: number;
-  taxPaise: number;
-};
+export type OrderFiguresView = Omit<ShopperOrderFigures, "roundOffPaise">;
 
 /** The order's lines, then subtotal, discount, shipping, cash-on-delivery fee, total and the GST it includes. */
 export function OrderFigures({ order, totalTestId, roomy = false }: { order: OrderFiguresView; totalTestId: string; roomy?: boolean }) {

@@ -2,10 +2,10 @@ import { Link } from "react-router";
 import { OrderFigures } from "./order-figures";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { type OrderDiscount } from "~/modules/orders/orders";
+import { type ShopperOrderFigures } from "~/modules/orders/orders";
 import { RazorpayPayment, type CheckoutOptions } from "./razorpay-payment";
 
-export type PlacedOrderView = {
+export type PlacedOrderView = ShopperOrderFigures & {
   number: string;
   placedAt: string;
   status: string;
@@ -16,14 +16,6 @@ export type PlacedOrderView = {
   refundedPaise: number;
   email: string;
   shippingAddress: { name: string; line1: string; line2?: string; city: string; stateCode: string; pin: string; landmark?: string };
-  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; totalPaise: number }[];
-  subtotalPaise: number;
-  discount?: OrderDiscount | null;
-  shippingPaise: number;
-  codFeePaise: number;
-  roundOffPaise: number;
-  totalPaise: number;
-  taxPaise: number;
 };
 
 const clock = new Intl.DateTimeFormat("en-IN", { hour: "numeric", minute: "2-digit", timeZone: "Asia/Kolkata" });

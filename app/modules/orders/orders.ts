@@ -7,4 +7,5 @@ export { MAX_NOTE_LENGTH, orderNoteSchema } from "./order-note-form";
 export { ORDER_STATUSES, type OrderStatus, parseRupees, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus, STAFF_TRANSITIONS, type StaffTransition, STATUS_LABELS, trackingLink } from "./order-rules";
 export { shippingFor, splitTax } from "./pricing";
 export type { PaymentOption, Quote, QuoteLine } from "./quote";
+export type { ShopperOrderFigures, ShopperOrderLine } from "./shopper-figures";
 export { shopperTimeline, type TimelineStep } from "./shopper-timeline";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
-import { orderDiscountOf, type OrderDiscount } from "./order-discount";
 import { orderLines, orders } from "./schema";
+import { shopperFiguresOf, type ShopperOrderFigures } from "./shopper-figures";
 
 // One order as its shopper sees it, behind the secret of the thank-you link, and the mail that
 // carries that link.
@@ -16,7 +16,7 @@ export function accessTokenFor(idempotencyKey: string, orderId: string): string 
   return crypto.createHash("sha256").update(`order-access:${idempotencyKey}:${orderId}`).digest("base64url").slice(0, 32);
 }
 
-export type ShopperOrderView = {
+export type ShopperOrderView = ShopperOrderFigures & {
   id: string;
   number: string;
   placedAt: Date;
@@ -26,14 +26,6 @@ export type ShopperOrderView = {
   email: string;
   phone: string;
   shippingAddress: typeof orders.$inferSelect.shippingAddress;
-  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
-  subtotalPaise: number;
-  discount: OrderDiscount | null;
-  shippingPaise: number;
-  codFeePaise: number;
-  roundOffPaise: number;
-  totalPaise: number;
-  taxPaise: number;
   /** Online payment not yet received: the stock stays held until then. */
   holdExpiresAt: Date | null;
   refundedPaise: number;
@@ -64,14 +56,7 @@ export async function viewOf(db: DbOrTx, order: OrderRow): Promise<ShopperOrderV
     email: order.email,
     phone: order.phone,
     shippingAddress: order.shippingAddress,
-    lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
-    subtotalPaise: order.subtotalPaise,
-    discount: orderDiscountOf(order),
-    shippingPaise: order.shipping.totalPaise,
-    codFeePaise: order.codFee.totalPaise,
-    roundOffPaise: order.roundOffPaise,
-    totalPaise: order.totalPaise,
-    taxPaise: order.cgstPaise + order.sgstPaise + order.igstPaise,
+    ...shopperFiguresOf(order, lines),
     holdExpiresAt: order.status === "pending_payment" ? order.holdExpiresAt : null,
     refundedPaise: order.refundedPaise,
   };

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { attachGuestOrders, listShopperOrders, type ShopperOrderSummary } from "./checkout.server";
 import { invoicePdf, type InvoicePdf } from "./invoice-pdf.server";
-import { orderDiscountOf, type OrderDiscount } from "./order-discount";
 import type { OrderStatus } from "./order-rules";
 import { invoices, orderEvents, orderLines, orders, type StoredAddress } from "./schema";
+import { shopperFiguresOf, type ShopperOrderFigures } from "./shopper-figures";
 
 // The signed-in shopper's own orders, for the account pages. An order is the shopper's when it
 // was placed signed in, or placed as a guest with the address the account has confirmed (such
@@ -21,7 +21,7 @@ export async function accountOrders(db: Db, shopper: AccountShopper): Promise<Sh
   return listShopperOrders(db, shopper.id);
 }
 
-export type AccountOrderDetail = {
+export type AccountOrderDetail = ShopperOrderFigures & {
   number: string;
   placedAt: Date;
   status: OrderStatus;
@@ -34,14 +34,6 @@ export type AccountOrderDetail = {
   billingAddress: StoredAddress;
   carrier: string | null;
   trackingNumber: string | null;
-  lines: { title: string; variantTitle: string; engraving: string | null; quantity: number; unitPricePaise: number; totalPaise: number }[];
-  subtotalPaise: number;
-  discount: OrderDiscount | null;
-  shippingPaise: number;
-  codFeePaise: number;
-  roundOffPaise: number;
-  totalPaise: number;
-  taxPaise: number;
   /** What happened and when; only the kinds a shopper is shown, never who on the staff did it. */
   events: { kind: string; createdAt: Date }[];
   invoiceNumber: string | null;
@@ -82,14 +74,7 @@ export async function accountOrderDetail(db: Db, shopper: AccountShopper, number
     billingAddress: order.billingAddress,
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
-    lines: lines.map((l) => ({ title: l.title, variantTitle: l.variantTitle, engraving: l.engraving, quantity: l.quantity, unitPricePaise: l.unitPricePaise, totalPaise: l.totalPaise })),
-    subtotalPaise: order.subtotalPaise,
-    discount: orderDiscountOf(order),
-    shippingPaise: order.shipping.totalPaise,
-    codFeePaise: order.codFee.totalPaise,
-    roundOffPaise: order.roundOffPaise,
-    totalPaise: order.totalPaise,
-    taxPaise: order.cgstPaise + order.sgstPaise + order.igstPaise,
+    ...shopperFiguresOf(order, lines),
     events: events.filter((e) => SHOPPER_EVENT_KINDS.has(e.kind)),
     invoiceNumber: invoice?.number ?? null,
   };
