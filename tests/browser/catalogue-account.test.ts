@@ -126,6 +126,47 @@ describe("shopper account pages in Chromium", () => {
     await context.close();
   });
 
+  it("keeps an address book: a mistake is shown beside its field before sending, a saved address is listed and fills the form again", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const email = `addresses-${Date.now()}@example.in`;
+    await register(page, email, "a long passphrase");
+    await page.goto(await linkInOutbox(email, "Confirm your email"));
+    await page.waitForURL(`${baseUrl}/`);
+
+    await page.goto(`${baseUrl}/account/addresses/new`);
+    await hydrated(page);
+    await expectAccessible(page);
+    const form = page.getByRole("form", { name: "Add an address" });
+    // The mobile number sits right after the name, as a courier's label reads.
+    const labels = await form.locator("label").allTextContents();
+    expect(labels.slice(0, 3).map((l) => l.replace(/\s*\*$/, "").trim())).toEqual(["Full name", "Mobile number", "Address line 1"]);
+    await form.getByLabel("Full name").fill("Asha Rao");
+    await form.getByLabel("Mobile number").fill("98765 43210");
+    await form.getByLabel("Address line 1").fill("12 MG Road");
+    await form.getByLabel("City").fill("Pune");
+    await form.getByLabel("PIN code").fill("4110");
+    await form.getByLabel("State or union territory").selectOption({ label: "Maharashtra" });
+    await form.getByRole("button", { name: "Save address" }).click();
+    // The shared schema refuses the short PIN in the page: nothing was sent, the PIN field says why and has the focus.
+    await expect.poll(() => form.getByLabel("PIN code").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe("pin");
+    expect(page.url()).toBe(`${baseUrl}/account/addresses/new`);
+
+    await form.getByLabel("PIN code").fill("411001");
+    await Promise.all([page.waitForURL(`${baseUrl}/account/addresses?done=saved`), form.getByRole("button", { name: "Save address" }).click()]);
+    const book = page.getByRole("region", { name: "Your addresses" });
+    await expect.poll(() => book.textContent()).toContain("12 MG Road");
+    await book.getByRole("link", { name: /^Edit / }).first().click();
+    await page.waitForURL(/\/account\/addresses\/[^/]+\/edit$/);
+    const edit = page.getByRole("form", { name: "Edit address" });
+    expect(await edit.getByLabel("City").inputValue()).toBe("Pune");
+    expect(await edit.getByLabel("PIN code").inputValue()).toBe("411001");
+    expect(await edit.getByLabel("State or union territory").inputValue()).toBe("27");
+    expect(await edit.getByLabel("Full name").getAttribute("autocomplete")).toBe("shipping name");
+    await context.close();
+  });
+
   it("answers 429 with the lockout message once an email has failed 5 times, like the staff sign-in", async () => {
     const email = `guess-${Date.now()}@example.in`;
     const attempt = () =>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import { INDIAN_STATES } from "~/lib/india";
+import { AddressFields } from "~/components/ui/address-fields";
+import { FormMessage, TextField } from "~/components/ui/field";
 import { addressFormSchema } from "~/modules/customers/customers";
 
 export type AddressFormProps = {
@@ -37,34 +37,26 @@ export function AddressForm({ editing, values, fieldErrors, error }: AddressForm
       </h1>
       <Form method="post" noValidate onSubmit={checkFirst} className="mt-6 space-y-4" aria-label={title}>
         <FormMessage error={error} />
-        <TextField label="Full name" name="name" autoComplete="shipping name" defaultValue={v("name")} error={errors.name} required />
-        <TextField
-          label="Mobile number"
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="shipping tel"
-          placeholder="98765 43210"
-          hint="For the courier. 10 digits, +91 optional."
-          defaultValue={v("phone")}
-          error={errors.phone}
-          required
+        <AddressFields
+          section="shipping"
+          nameOf={(field) => field}
+          value={v}
+          error={(name) => errors[name]}
+          afterName={
+            <TextField
+              label="Mobile number"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="shipping tel"
+              placeholder="98765 43210"
+              hint="For the courier. 10 digits, +91 optional."
+              defaultValue={v("phone")}
+              error={errors.phone}
+              required
+            />
+          }
         />
-        <TextField label="Address line 1" name="line1" autoComplete="shipping address-line1" hint="House or flat number, building, street" defaultValue={v("line1")} error={errors.line1} required />
-        <TextField label="Address line 2 (optional)" name="line2" autoComplete="shipping address-line2" defaultValue={v("line2")} error={errors.line2} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="City" name="city" autoComplete="shipping address-level2" defaultValue={v("city")} error={errors.city} required />
-          <TextField label="PIN code" name="pin" inputMode="numeric" maxLength={6} autoComplete="shipping postal-code" defaultValue={v("pin")} error={errors.pin} required />
-        </div>
-        <SelectField label="State or union territory" name="stateCode" autoComplete="shipping address-level1" defaultValue={v("stateCode")} error={errors.stateCode} required>
-          <option value="">Choose...</option>
-          {INDIAN_STATES.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Landmark (optional)" name="landmark" defaultValue={v("landmark")} error={errors.landmark} />
         {editing?.isDefault ? (
           <p className="text-slate-800">This is your default address.</p>
         ) : (

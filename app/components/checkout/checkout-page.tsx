@@ -2,8 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { cartCookie } from "~/lib/cart/cart-cookie";
-import { FormMessage, SelectField, TextField } from "~/components/ui/field";
-import { INDIAN_STATES, withGstRates } from "~/lib/india";
+import { AddressFields, type AddressField } from "~/components/ui/address-fields";
+import { FormMessage, TextField } from "~/components/ui/field";
+import { withGstRates } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { checkoutSchema, splitTax, type PaymentOption, type Quote, type QuoteLine } from "~/modules/orders/orders";
 import type { SavedAddress } from "~/modules/customers/customers";
@@ -137,7 +138,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
             {savedAddresses.length ? <SavedAddressPicker addresses={savedAddresses} chosenId={chosenAddressId} /> : null}
             {/* Another saved address chosen: the fields start again from it. */}
             <div key={chosenAddressId ?? "typed"} className="space-y-4">
-              <AddressFields prefix="ship" v={v} err={err} />
+              <CheckoutAddress prefix="ship" v={v} err={err} />
             </div>
             {signedIn ? (
               <label className="flex items-center gap-2">
@@ -155,7 +156,7 @@ export function CheckoutPage({ quote, tooLarge, email, idempotencyKey, submitted
               Billing address is the same as shipping
             </label>
             <div className="space-y-4 group-has-[#billing-same:checked]:hidden">
-              <AddressFields prefix="bill" v={v} err={err} />
+              <CheckoutAddress prefix="bill" v={v} err={err} />
             </div>
             <TextField
               label="GSTIN (optional, for a business invoice)"
@@ -236,29 +237,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-function AddressFields({ prefix, v, err }: { prefix: "ship" | "bill"; v: (n: string, f?: string) => string; err: (n: string) => string | undefined }) {
-  const n = (field: string) => `${prefix}${field}`;
-  const section = prefix === "ship" ? "shipping" : "billing";
-  return (
-    <>
-        <TextField label="Full name" name={n("Name")} autoComplete={`${section} name`} defaultValue={v(n("Name"))} error={err(n("Name"))} required />
-        <TextField label="Address line 1" name={n("Line1")} autoComplete={`${section} address-line1`} hint="House or flat number, building, street" defaultValue={v(n("Line1"))} error={err(n("Line1"))} required />
-        <TextField label="Address line 2 (optional)" name={n("Line2")} autoComplete={`${section} address-line2`} defaultValue={v(n("Line2"))} error={err(n("Line2"))} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="City" name={n("City")} autoComplete={`${section} address-level2`} defaultValue={v(n("City"))} error={err(n("City"))} required />
-          <TextField label="PIN code" name={n("Pin")} autoComplete={`${section} postal-code`} inputMode="numeric" maxLength={6} defaultValue={v(n("Pin"))} error={err(n("Pin"))} required />
-        </div>
-        <SelectField label="State or union territory" name={n("State")} autoComplete={`${section} address-level1`} defaultValue={v(n("State"))} error={err(n("State"))} required>
-          <option value="">Choose...</option>
-          {INDIAN_STATES.map((s) => (
-            <option key={s.code} value={s.code}>
-              {s.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Landmark (optional)" name={n("Landmark")} defaultValue={v(n("Landmark"))} error={err(n("Landmark"))} />
-    </>
-  );
+const CHECKOUT_FIELD: Record<AddressField, string> = { name: "Name", line1: "Line1", line2: "Line2", city: "City", pin: "Pin", stateCode: "State", landmark: "Landmark" };
+
+function CheckoutAddress({ prefix, v, err }: { prefix: "ship" | "bill"; v: (n: string, f?: string) => string; err: (n: string) => string | undefined }) {
+  return <AddressFields section={prefix === "ship" ? "shipping" : "billing"} nameOf={(field) => `${prefix}${CHECKOUT_FIELD[field]}`} value={(n) => v(n)} error={err} />;
 }
 
 /**
