@@ -83,8 +83,8 @@ describe.each(DRIVERS)("Google Merchant feed on %s", (kind) => {
     });
     glacierSlug = glacier.slug;
     await make.product({ title: "Summit Sport Bottle", price: 1799, options: [{ name: "Color", values: ["Red", "Blue"] }], images: "colours" });
-    await make.product({ title: "Straw Lid", price: 899, shape: "cap" });
-    await make.product({ title: "Chai Tumbler", price: 999, compareAtPrice: 1299, shape: "tumbler", options: [{ name: "Color", values: ["Brown"] }] });
+    await make.product({ title: "Straw Lid", price: 899 });
+    await make.product({ title: "Chai Tumbler", price: 999, compareAtPrice: 1299, options: [{ name: "Color", values: ["Brown"] }] });
     await make.product({ title: "Titanium Prototype Bottle", status: "draft" });
     await make.product({ title: "Retired Classic Tumbler", status: "archived", images: "none" });
   });

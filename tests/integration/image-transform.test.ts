@@ -167,10 +167,9 @@ describe.each(DRIVERS)("image transform of the shop's product pictures on %s", (
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-image-cache-"));
-    // Five products with a picture each, stored as the product editor stores them (800 px WebP).
+    // Five products with a picture each, stored through the product editor's upload checks.
     make = testFactories(database.db);
-    const shapes = ["bottle", "wide-bottle", "slim-bottle", "tumbler", "mug"] as const;
-    for (const [i, shape] of shapes.entries()) await make.product({ shape, options: [{ name: "Color", values: [["Black", "Teal", "Pink", "Brown", "White"][i]!] }] });
+    for (let i = 0; i < 5; i++) await make.product();
   });
   afterAll(async () => {
     await database?.close();

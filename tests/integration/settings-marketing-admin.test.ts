@@ -39,7 +39,7 @@ describe.each(DRIVERS)("settings and marketing back office on %s", (kind) => {
     await make.setting("store_contact", { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" });
     await make.setting("gst_settings", { percentage: 18 });
     await make.product({ title: "Glacier Classic Bottle", options: [{ name: "Color", values: ["Black", "Navy"] }], images: "colours" });
-    await make.product({ title: "Chai Tumbler", shape: "tumbler" });
+    await make.product({ title: "Chai Tumbler" });
     await make.popup({ isActive: true, title: "Get 10% off your first bottle" });
   });
   afterAll(async () => {

@@ -46,8 +46,8 @@ describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
       variant: ({ Size }) => ({ price: 1499 + 300 * sizes.indexOf(Size!), compareAtPrice: 2099 + 300 * sizes.indexOf(Size!), weightGrams: 180 }),
       images: "colours",
     });
-    const chai = await make.product({ title: "Chai Tumbler", price: 999, compareAtPrice: 1299, shape: "tumbler", options: [{ name: "Color", values: ["Brown", "Beige"] }] });
-    const strawLid = await make.product({ title: "Straw Lid", price: 899, hsnCode: "3924", shape: "cap" });
+    const chai = await make.product({ title: "Chai Tumbler", price: 999, compareAtPrice: 1299, options: [{ name: "Color", values: ["Brown", "Beige"] }] });
+    const strawLid = await make.product({ title: "Straw Lid", price: 899, hsnCode: "3924" });
     await make.product({ title: "Titanium Prototype Bottle", status: "draft", price: 4999, options: [{ name: "Color", values: ["Gray"] }, { name: "Size", values: ["750ml"] }] });
     const retired = await make.product({ title: "Retired Classic Tumbler", status: "archived", bestSeller: true, price: 999, images: "none" });
     await make.collection({ name: "Everyday Bottles", productIds: [glacier.id, strawLid.id] });
