@@ -16,9 +16,10 @@ import { productSvg, renderWebp, type ArtShape } from "./demo-art.server";
 // Records made the way the shop makes them: every factory writes through the owning module's
 // face (the product editor's save, the collection editor, the menu, page and FAQ editors, the popup
 // editor, the media upload with its checks), so a record made here is one staff could have made.
-// The demo store is built from these, and so is every test's data (tests/support/factories.ts adds
-// staff, shoppers and orders). Defaults are plain; each call may override any field, and the
-// slug of every product and collection made with the default is new.
+// The demo store is built from these, and so is the data of the tests that make their own records
+// (tests/support/factories.ts opens them on a test's database with a picture folder of its own).
+// Defaults are plain; each call may override any field, and the slug of every product and
+// collection made with the default is new.
 
 export type FactoryDeps = {
   db: Db;

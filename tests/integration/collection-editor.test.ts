@@ -17,6 +17,7 @@ import type { EventBus } from "~/modules/events/event-bus.server";
 import { TOPICS } from "~/modules/events/topics";
 import { createAuth } from "~/modules/staff/auth.server";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
+import { testFactories } from "../support/factories";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
 import { NotFoundError, RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 
@@ -33,7 +34,14 @@ describe.each(DRIVERS)("collection editor on %s", (kind) => {
     database.db.select().from(auditLog).where(and(eq(auditLog.module, "collections"), eq(auditLog.targetId, targetId))).orderBy(asc(auditLog.createdAt));
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind, { seeded: true });
+    database = await openTestDatabase(kind);
+    // The collections the editor works on, with products of their own (no pictures needed).
+    const make = testFactories(database.db);
+    const made = [];
+    for (const title of ["Matte Explorer Bottle", "Arctic Pro Bottle", "Matte Tumbler"]) made.push(await make.product({ title, images: "none" }));
+    await make.collection({ name: "Matte Collection", slug: "matte", productIds: made.map((p) => p.id) });
+    await make.collection({ name: "Outdoor & Trek", slug: "outdoor", productIds: [made[1]!.id] });
+    await make.collection({ name: "Kids", slug: "kids", isActive: false });
     const auth = createAuth(database.db, { secret: "test-secret-test-secret-test-secret!", baseURL: "http://localhost:3000" });
     const { id } = await upsertStaffUser(database.db, auth, { email: "merch@glacial.in", password: "a long passphrase 1", roles: ["admin"] });
     ctx = { actor: { id, email: "merch@glacial.in" }, events: recordingBus() };

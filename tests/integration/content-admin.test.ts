@@ -23,6 +23,7 @@ import { localDiskStorage } from "~/modules/media/storage.server";
 import { readSettingForEdit } from "~/modules/settings/setting-editor.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
+import { testFactories } from "../support/factories";
 import { DRIVERS } from "../support/test-database";
 import { createStaff, openTestServices } from "../support/test-services";
 
@@ -36,10 +37,31 @@ describe.each(DRIVERS)("content and merchandising faces on %s", (kind) => {
   const audits = async () => (await services.db.select({ n: count() }).from(auditLog))[0]!.n;
 
   beforeAll(async () => {
-    const opened = await openTestServices(kind, { seeded: true });
+    const opened = await openTestServices(kind);
     // Uploads go to a folder of this test, not the shared fixture media.
     mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-content-admin-"));
     services = { ...opened, storage: localDiskStorage(mediaDir) };
+    // What the editors below start from, made as staff would have made it.
+    const make = testFactories(services.db, { storage: services.storage });
+    await make.setting("homepage_products", { bottles: 8, tumblers: 8, show_load_more: true });
+    await make.setting("warranty", { period: "2 years" });
+    const slide = (colour: string) => sharp({ create: { width: 60, height: 30, channels: 3, background: colour } }).webp().toBuffer();
+    await make.heroSlide({ alt: "Navy bottles", bytes: await slide("#123") });
+    await make.heroSlide({ alt: "Orange tumblers", bytes: await slide("#f80") });
+    for (const title of ["Glacier Classic Bottle", "Summit Sport Bottle", "Chai Tumbler"]) await make.product({ title, bestSeller: true, images: "none" });
+    await make.product({ title: "Straw Lid", images: "none" });
+    await make.menu([
+      { id: "bottles", order: 1, type: "megamenu", label: "Water Bottles", url: "/bottles", sections: [{ title: "Shop by use", links: [{ label: "Outdoor & Trek", url: "/collections/outdoor", order: 1 }] }] },
+      { id: "tumblers", order: 2, type: "simple", label: "Tumblers", url: "/tumblers" },
+    ]);
+    await make.page({ slug: "return-policy", title: "Return & Refund Policy" });
+    await make.faq([
+      { question: "How long do bottles keep drinks cold?", answer: "Up to 24 hours." },
+      { question: "Are they BPA-free?", answer: "Yes." },
+      { question: "Do your products come with a warranty?", answer: "Yes: every product carries a {warranty}." },
+      { question: "How do I clean my bottle?", answer: "Hand wash only." },
+      { question: "Can I carry carbonated drinks?", answer: "Yes, open the lid slowly." },
+    ]);
     for (const topic of [TOPICS.settingChanged, TOPICS.catalogChanged, TOPICS.contentChanged]) services.events.subscribe(topic, (payload) => events.push({ topic, payload }));
     const staff = await createStaff(services, "merch@glacial.in", ["admin"]);
     actor = { id: staff.id, email: staff.email };

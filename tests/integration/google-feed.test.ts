@@ -14,6 +14,7 @@ import { media } from "~/modules/media/schema";
 import { shippingFor } from "~/modules/orders/pricing";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
+import { testFactories, type TestFactories } from "../support/factories";
 import { DRIVERS } from "../support/test-database";
 import { createStaff, openTestServices, TEST_PUBLIC_URL } from "../support/test-services";
 
@@ -62,11 +63,35 @@ const pathOf = (url: string) => new URL(url, TEST_PUBLIC_URL).pathname;
 describe.each(DRIVERS)("Google Merchant feed on %s", (kind) => {
   let services: AppServices;
   let actor: { id: string; email: string };
+  let make: TestFactories;
+  let glacierSlug: string;
   beforeAll(async () => {
-    services = await openTestServices(kind, { seeded: true });
+    services = await openTestServices(kind);
     actor = await createStaff(services, "feed@glacial.in", ["admin"]);
+    make = testFactories(services.db, { events: services.events });
+    // A catalogue with every kind of item: grouped variants (colour and size) on sale, grouped
+    // without a sale, single items with and without a sale, and products the feed must leave out.
+    const sizes = ["500ml", "750ml"];
+    const glacier = await make.product({
+      title: "Glacier Classic Bottle",
+      options: [
+        { name: "Color", values: ["Black", "Navy"] },
+        { name: "Size", values: sizes },
+      ],
+      variant: ({ Size }) => ({ price: 1499 + 300 * sizes.indexOf(Size!), compareAtPrice: 2099 + 300 * sizes.indexOf(Size!) }),
+      images: "colours",
+    });
+    glacierSlug = glacier.slug;
+    await make.product({ title: "Summit Sport Bottle", price: 1799, options: [{ name: "Color", values: ["Red", "Blue"] }], images: "colours" });
+    await make.product({ title: "Straw Lid", price: 899 });
+    await make.product({ title: "Chai Tumbler", price: 999, compareAtPrice: 1299, options: [{ name: "Color", values: ["Brown"] }] });
+    await make.product({ title: "Titanium Prototype Bottle", status: "draft" });
+    await make.product({ title: "Retired Classic Tumbler", status: "archived", images: "none" });
   });
-  afterAll(() => services?.close());
+  afterAll(async () => {
+    await services?.close();
+    make?.cleanup();
+  });
 
   const feedNow = async () => {
     const answer = await serveGoogleFeed(services, null);
@@ -136,7 +161,7 @@ describe.each(DRIVERS)("Google Merchant feed on %s", (kind) => {
       .where(ne(products.status, "active"));
     expect(hidden.length).toBeGreaterThan(0);
     for (const { sku } of hidden) expect(items_.has(sku), sku).toBe(false);
-    // Sale prices (seeded) and a sold-out variant: both paths above were taken.
+    // Sale prices (made above) and a sold-out variant: both paths above were taken.
     expect(items.some((i) => i.sale_price)).toBe(true);
     expect(items.some((i) => one(i, "availability") === "out_of_stock")).toBe(true);
   });
@@ -177,10 +202,10 @@ describe.each(DRIVERS)("Google Merchant feed on %s", (kind) => {
   it("lists a product without a GTIN or a picture in the diagnostics; the picture-less one leaves the feed", async () => {
     const screen = await loadGoogleFeedScreen(services);
     expect(screen.feedUrl).toBe(`${TEST_PUBLIC_URL}/feeds/google.xml`);
-    // The demo store has no barcodes: every item is sent with a missing-GTIN warning.
+    // The products were made without barcodes: every item is sent with a missing-GTIN warning.
     expect(screen.issues.filter((i) => i.attribute === "gtin" && i.severity === "warning")).toHaveLength(screen.itemCount);
 
-    const [bottle] = await services.db.select({ id: products.id, title: products.title }).from(products).where(eq(products.slug, "glacier-classic-bottle"));
+    const [bottle] = await services.db.select({ id: products.id, title: products.title }).from(products).where(eq(products.slug, glacierSlug));
     const variants = await services.db.select({ id: productVariants.id, sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, bottle!.id));
     expect(variants.length).toBeGreaterThan(1);
     const [withGtin, badGtin] = variants;

@@ -8,6 +8,7 @@ import { createImageTransformer, parseImageRequest } from "~/modules/media/image
 import { imageVersion } from "~/modules/media/paths";
 import { media } from "~/modules/media/schema";
 import { localDiskStorage } from "~/modules/media/storage.server";
+import { testFactories, type TestFactories } from "../support/factories";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 // The image endpoint's logic against real files on disk (no database involved).
@@ -159,22 +160,27 @@ describe("image transform", () => {
   });
 });
 
-describe.each(DRIVERS)("image transform of the demo store's pictures on %s", (kind) => {
+describe.each(DRIVERS)("image transform of the shop's product pictures on %s", (kind) => {
   let database: TestDatabase;
+  let make: TestFactories;
   let cacheRoot: string;
   beforeAll(async () => {
-    database = await openTestDatabase(kind, { seeded: true });
+    database = await openTestDatabase(kind);
     cacheRoot = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-image-cache-"));
+    // Five products with a picture each, stored through the product editor's upload checks.
+    make = testFactories(database.db);
+    for (let i = 0; i < 5; i++) await make.product();
   });
   afterAll(async () => {
     await database?.close();
+    make?.cleanup();
     fs.rmSync(cacheRoot, { recursive: true, force: true });
   });
 
   it("turns every product's primary picture into the spec's 160x160 WebP thumbnail", async () => {
     const rows = await database.db.select({ fileUrl: media.fileUrl }).from(media).where(eq(media.isPrimary, true)).limit(5);
     expect(rows.length).toBe(5);
-    const t = createImageTransformer(database.storage, cacheRoot, CACHE);
+    const t = createImageTransformer(make.storage, cacheRoot, CACHE);
     for (const row of rows) {
       const parsed = parseImageRequest(row.fileUrl, new URLSearchParams(`w=160&h=160&q=85&fm=webp&v=${imageVersion(row.fileUrl)}`), null);
       expect(parsed.ok && parsed.value.versioned).toBe(true);

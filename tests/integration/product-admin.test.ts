@@ -41,7 +41,7 @@ describe.each(DRIVERS)("product back office faces on %s", (kind) => {
   const events: unknown[] = [];
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-admin-media-"));
   beforeAll(async () => {
-    services = await openTestServices(kind, { seeded: true });
+    services = await openTestServices(kind);
     services.storage = localDiskStorage(mediaDir);
     actor = await createStaff(services, "editor@glacial.in", ["admin"]);
     services.events.subscribe(TOPICS.catalogChanged, (payload) => events.push(payload));
@@ -135,8 +135,11 @@ describe.each(DRIVERS)("product back office faces on %s", (kind) => {
   });
 
   it("pages 50 at a time; a page past the end shows the last one", async () => {
-    await services.db.insert(products).values(Array.from({ length: 25 }, (_, i) => ({ slug: `bulk-${i}`, title: `Bulk ${String(i).padStart(2, "0")}` })));
+    // Enough bare products of this test's own for a second page (the list needs no more than a row each).
+    const before = (await listProductsForAdmin(services.db, { sort: "title", page: 1 })).total;
+    await services.db.insert(products).values(Array.from({ length: 75 - before }, (_, i) => ({ slug: `bulk-${i}`, title: `Bulk ${String(i).padStart(2, "0")}` })));
     const first = await listProductsForAdmin(services.db, { sort: "title", page: 1 });
+    expect(first.total).toBe(75);
     expect(first.rows).toHaveLength(50);
     expect(first.pageCount).toBe(Math.ceil(first.total / 50));
     const second = await listProductsForAdmin(services.db, { sort: "title", page: 2 });

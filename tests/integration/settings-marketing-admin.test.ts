@@ -16,6 +16,7 @@ import { buildCorpus } from "~/modules/support/retrieval.server";
 import { createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings } from "~/modules/settings/settings-admin.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { AppServices } from "~/services.server";
+import { testFactories, type TestFactories } from "../support/factories";
 import { DRIVERS } from "../support/test-database";
 import { createStaff, inProcessEvents, openTestServices } from "../support/test-services";
 import { StaleRecordError } from "~/lib/save-outcome";
@@ -28,12 +29,23 @@ describe.each(DRIVERS)("settings and marketing back office on %s", (kind) => {
   let actor: { id: string; email: string };
   const audits = (action: string) => services.db.select().from(auditLog).where(eq(auditLog.action, action));
 
+  let make: TestFactories;
   beforeAll(async () => {
-    services = await openTestServices(kind, { seeded: true });
+    services = await openTestServices(kind);
     const staff = await createStaff(services, "owner@glacial.in", ["super_admin"]);
     actor = { id: staff.id, email: staff.email };
+    // Settings saved once each (shipping never: it is read at its default), stored pictures, and the live popup.
+    make = testFactories(services.db);
+    await make.setting("store_contact", { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" });
+    await make.setting("gst_settings", { percentage: 18 });
+    await make.product({ title: "Glacier Classic Bottle", options: [{ name: "Color", values: ["Black", "Navy"] }], images: "colours" });
+    await make.product({ title: "Chai Tumbler" });
+    await make.popup({ isActive: true, title: "Get 10% off your first bottle" });
   });
-  afterAll(() => services?.close());
+  afterAll(async () => {
+    await services?.close();
+    make?.cleanup();
+  });
 
   it("saves settings only from the version it read, audits the change and announces it", async () => {
     const seen: unknown[] = [];
@@ -131,7 +143,8 @@ describe.each(DRIVERS)("settings and marketing back office on %s", (kind) => {
 
   it("offers recent stored images to the popup editor, each one a valid popup image", async () => {
     const images = await listRecentImages(services.db, 10);
-    expect(images.length).toBeGreaterThan(0);
+    // The three pictures made above.
+    expect(images).toHaveLength(3);
     expect(images.length).toBeLessThanOrEqual(10);
     expect(new Set(images.map((i) => i.fileUrl)).size).toBe(images.length);
     for (const image of images) expect(popupForm.safeParse({ ...popupInput, imageUrl: image.fileUrl }).success, image.fileUrl).toBe(true);

@@ -8,6 +8,7 @@ import { TOPICS } from "~/modules/events/topics";
 import { createAuth } from "~/modules/staff/auth.server";
 import { upsertStaffUser } from "~/modules/staff/staff-users.server";
 import { CsvFormatError, commitShopifyImport, exportShopifyCsv, planShopifyImport } from "~/modules/catalog/shopify-csv.server";
+import { testFactories, type TestFactories } from "../support/factories";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
 
 const URL_BASE = "https://shop.example.in";
@@ -25,8 +26,33 @@ describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
   const events: EventBus = { publish: async (topic, payload) => void sent.push([topic, payload]), subscribe: () => () => {}, close: async () => {} };
   let ctx: { actor: { id: string; email: string }; events: EventBus; fileName: string };
   let sourceCtx: typeof ctx;
+  let make: TestFactories;
   beforeAll(async () => {
-    [source, target] = await Promise.all([openTestDatabase(kind, { seeded: true }), openTestDatabase(kind)]);
+    [source, target] = await Promise.all([openTestDatabase(kind), openTestDatabase(kind)]);
+    // The source shop's catalogue: grouped and single products, on sale or not, pictures per colour
+    // or one, a best seller, two HSN codes, a draft and an archived product, products in collections.
+    make = testFactories(source.db);
+    const sizes = ["500ml", "750ml"];
+    const glacier = await make.product({
+      title: "Glacier Classic Bottle",
+      slug: "glacier-classic-bottle",
+      description: "Our signature bottle. Double-wall vacuum insulation keeps drinks cold for up to 24 hours.",
+      tags: ["top-sale"],
+      bestSeller: true,
+      options: [
+        { name: "Color", values: ["Black", "Navy"] },
+        { name: "Size", values: sizes },
+      ],
+      variant: ({ Size }) => ({ price: 1499 + 300 * sizes.indexOf(Size!), compareAtPrice: 2099 + 300 * sizes.indexOf(Size!), weightGrams: 180 }),
+      images: "colours",
+    });
+    const chai = await make.product({ title: "Chai Tumbler", price: 999, compareAtPrice: 1299, options: [{ name: "Color", values: ["Brown", "Beige"] }] });
+    const strawLid = await make.product({ title: "Straw Lid", price: 899, hsnCode: "3924" });
+    await make.product({ title: "Titanium Prototype Bottle", status: "draft", price: 4999, options: [{ name: "Color", values: ["Gray"] }, { name: "Size", values: ["750ml"] }] });
+    const retired = await make.product({ title: "Retired Classic Tumbler", status: "archived", bestSeller: true, price: 999, images: "none" });
+    await make.collection({ name: "Everyday Bottles", productIds: [glacier.id, strawLid.id] });
+    await make.collection({ name: "Coffee & Tea", productIds: [chai.id, retired.id] });
+    await make.collection({ name: "Gifting", productIds: [chai.id, glacier.id] });
     const staff = async (db: TestDatabase) => {
       const auth = createAuth(db.db, { secret: "test-secret-test-secret-test-secret!", baseURL: "http://localhost:3000" });
       const { id } = await upsertStaffUser(db.db, auth, { email: "importer@glacial.in", password: "a long passphrase 1", roles: ["admin"] });
@@ -37,6 +63,7 @@ describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
   afterAll(async () => {
     await source?.close();
     await target?.close();
+    make?.cleanup();
   });
 
   it("exports Shopify's columns, one row per variant", async () => {
@@ -85,7 +112,7 @@ describe.each(DRIVERS)("Shopify product CSV on %s", (kind) => {
       "good-one,,,,,,,Blue,GOOD-BLU,2,999,1299,",
       "bad-price,Bad Price,,GLACIAL,,TRUE,Color,Red,BAD-RED,1,free,,active",
       "bad-compare,Bad Compare,,GLACIAL,,TRUE,Color,Red,BAD-CMP,1,999,899,active",
-      // This SKU belongs to a seeded product in the source shop, and to the import above in the target.
+      // This SKU belongs to the import above in the target.
       "sku-clash,Sku Clash,,GLACIAL,,TRUE,Color,Red,GOOD-RED,1,999,,active",
     ].join("\n");
     const plan = await planShopifyImport(target.db, csv);

@@ -8,14 +8,85 @@ import { HIGHLIGHT_START, HIGHLIGHT_STOP } from "~/modules/catalog/search-text";
 import { searchProducts } from "~/modules/catalog/search.server";
 import { CONTENT_PAGE_SLUGS, getContentPage, listContentPagesForSitemap } from "~/modules/content/pages.server";
 import { contentPages } from "~/modules/content/schema";
+import type { MadeProduct, ProductSpec } from "~/seed/factories.server";
+import { testFactories, type TestFactories } from "../support/factories";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+/** Products that never show on the storefront, by the word in their title the searches try. */
+const HIDDEN: Record<string, ProductSpec> = {
+  prototype: { title: "Titanium Prototype Bottle", status: "draft", price: 4999 },
+  festive: { title: "Festive Gift Tumbler Draft", status: "draft", price: 1299 },
+  copper: { title: "Draft Copper Bottle", status: "draft", bestSeller: true, price: 2999 },
+  retired: { title: "Retired Classic Tumbler", status: "archived", bestSeller: true, price: 999 },
+};
 
 describe.each(DRIVERS)("storefront catalogue faces on %s", (kind) => {
   let database: TestDatabase;
+  let make: TestFactories;
+  /** The catalogue this file's tests read: every product, collection and page is made here. */
+  const made: Record<string, MadeProduct> = {};
   beforeAll(async () => {
-    database = await openTestDatabase(kind, { seeded: true });
+    database = await openTestDatabase(kind);
+    make = testFactories(database.db);
+    let sortOrder = 0;
+    // Pictures only where a test looks at them (the gifting collection's cards and hero, one product page).
+    const product = async (key: string, spec: ProductSpec) => (made[key] = await make.product({ images: "none", sortOrder: (sortOrder += 10), ...spec }));
+    await product("glacier", {
+      title: "Glacier Classic Bottle",
+      description: "Our signature bottle. Double-wall vacuum insulation keeps drinks cold for up to 24 hours.",
+      tags: ["top-sale"],
+      options: [
+        { name: "Color", values: ["Black", "Navy", "White"] },
+        { name: "Size", values: ["500ml", "750ml", "1000ml"] },
+      ],
+      variant: ({ Size }) => ({ price: 1499 + 300 * ["500ml", "750ml", "1000ml"].indexOf(Size!) }),
+      images: "colours",
+    });
+    await product("summit", { title: "Summit Sport Bottle", price: 1799, tags: ["flash-sale"] });
+    await product("explorer", { title: "Matte Explorer Bottle", price: 1999 });
+    await product("monsoon", { title: "Monsoon Slim Bottle", price: 1199, images: "primary" });
+    await product("arctic", { title: "Arctic Pro Bottle", price: 2199 });
+    await product("coastal", { title: "Coastal Bottle", price: 1299, tags: ["flash-sale"] });
+    await product("kidsMini", { title: "Kids Mini Bottle", price: 899 });
+    await product("chai", { title: "Chai Tumbler", price: 999, skuBase: "CHT" });
+    await product("commuter", { title: "Commuter Coffee Tumbler", price: 1299 });
+    await product("travel", { title: "Travel Tumbler with Straw", price: 1699 });
+    await product("matteTumbler", { title: "Matte Tumbler", price: 1199 });
+    await product("espresso", { title: "Espresso Mini Tumbler", price: 899, images: "primary" });
+    await product("frost", { title: "Frost Cold Brew Tumbler", price: 1499 });
+    await product("office", { title: "Office Lid Tumbler", price: 1099 });
+    await product("brush", { title: "Bottle Cleaning Brush Set", price: 899 });
+    await product("strawLid", { title: "Straw Lid", price: 899 });
+    await product("sportCap", { title: "Sport Cap", price: 999 });
+    await product("sleeve", { title: "Neoprene Bottle Sleeve", price: 899 });
+    // More active products than one page of a category holds (plain "Test Bottle n").
+    const fillers = PAGE_SIZE + 1 - Object.keys(made).length;
+    for (let i = 0; i < fillers; i++) await product(`filler${i}`, { price: 1100 + 100 * i });
+    for (const [key, spec] of Object.entries(HIDDEN)) await product(key, spec);
+
+    const members: Record<string, string[]> = {
+      // A draft member is never listed.
+      gifting: ["glacier", "monsoon", "espresso", "festive"],
+      matte: ["explorer", "arctic", "commuter", "matteTumbler", "retired"],
+      outdoor: ["summit", "explorer", "arctic", "sportCap"],
+      "everyday-bottles": ["glacier", "summit", "monsoon", "coastal"],
+      kids: ["kidsMini"],
+      accessories: ["brush", "strawLid", "sportCap", "sleeve"],
+    };
+    for (const [slug, keys] of Object.entries(members)) {
+      const productIds = keys.map((k) => made[k]!.id);
+      // The gifting collection's hero is its first product's picture, as staff pick it in the editor.
+      const heroImageId = slug === "gifting" ? made.glacier!.primaryImageId : null;
+      await make.collection({ name: slug, slug, productIds, heroImageId });
+    }
+
+    await make.page({ slug: "about", title: "Our Story", body: "# Our Story\n\nGLACIAL began in Bengaluru.\n\n- **Built to last**: every product carries a 2 year warranty." });
+    for (const slug of CONTENT_PAGE_SLUGS) if (slug !== "about") await make.page({ slug });
   });
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    make?.cleanup();
+  });
 
   const activeIds = async () =>
     new Set((await database.db.select({ id: products.id }).from(products).where(eq(products.status, "active"))).map((r) => r.id));
@@ -68,11 +139,7 @@ describe.each(DRIVERS)("storefront catalogue faces on %s", (kind) => {
     it("pages 24 at a time and shows the last page for a page beyond it", async () => {
       const db = database.db;
       const everyday = (await getActiveCollection(db, "everyday-bottles"))!;
-      const extra = await db
-        .insert(products)
-        .values(Array.from({ length: 30 }, (_, i) => ({ slug: `paging-test-${i}`, title: `Paging Test Bottle ${i}`, status: "active" as const, sortOrder: 1000 + i })))
-        .returning({ id: products.id });
-      await db.insert(productCollections).values(extra.map((p, i) => ({ collectionId: everyday.id, productId: p.id, sortOrder: 100 + i })));
+      for (let i = 0; i < 30; i++) await make.product({ title: `Paging Test Bottle ${i}`, sortOrder: 1000 + i, images: "none", collectionIds: [everyday.id] });
       const first = await listCollectionProducts(db, everyday.id, { sort: "featured", page: 1 });
       const second = await listCollectionProducts(db, everyday.id, { sort: "featured", page: 2 });
       expect(first.cards).toHaveLength(PAGE_SIZE);
@@ -137,7 +204,7 @@ describe.each(DRIVERS)("storefront catalogue faces on %s", (kind) => {
 
   describe("product detail", () => {
     it("gives an active product with variants, gallery (primary first) and sanitised description", async () => {
-      const p = (await getProductDetail(database.db, "glacier-classic-bottle"))!;
+      const p = (await getProductDetail(database.db, made.glacier!.slug))!;
       expect(p.title).toBe("Glacier Classic Bottle");
       expect(p.options.map((o) => o.name)).toEqual(["Color", "Size"]);
       expect(p.options[0]!.values).toEqual(["Black", "Navy", "White"]);
@@ -153,20 +220,20 @@ describe.each(DRIVERS)("storefront catalogue faces on %s", (kind) => {
     });
 
     it("renders staff Markdown safely", async () => {
-      await database.db.update(products).set({ description: "**Bold** <script>alert(1)</script> <a href=\"javascript:x()\">x</a>" }).where(eq(products.slug, "straw-lid"));
-      const p = (await getProductDetail(database.db, "straw-lid"))!;
+      await database.db.update(products).set({ description: "**Bold** <script>alert(1)</script> <a href=\"javascript:x()\">x</a>" }).where(eq(products.slug, made.strawLid!.slug));
+      const p = (await getProductDetail(database.db, made.strawLid!.slug))!;
       expect(p.descriptionHtml).toContain("<strong>Bold</strong>");
       expect(p.descriptionHtml).not.toMatch(/script|javascript/);
     });
 
     it("answers null for draft, archived and unknown products", async () => {
-      expect(await getProductDetail(database.db, "titanium-prototype-bottle")).toBeNull();
-      expect(await getProductDetail(database.db, "retired-classic-tumbler")).toBeNull();
+      expect(await getProductDetail(database.db, made.prototype!.slug)).toBeNull();
+      expect(await getProductDetail(database.db, made.retired!.slug)).toBeNull();
       expect(await getProductDetail(database.db, "no-such-product")).toBeNull();
-      await database.db.update(products).set({ status: "archived" }).where(eq(products.slug, "coastal-bottle"));
-      expect(await getProductDetail(database.db, "coastal-bottle")).toBeNull();
-      await database.db.update(products).set({ status: "active" }).where(eq(products.slug, "coastal-bottle"));
-      expect(await getProductDetail(database.db, "coastal-bottle")).not.toBeNull();
+      await database.db.update(products).set({ status: "archived" }).where(eq(products.slug, made.coastal!.slug));
+      expect(await getProductDetail(database.db, made.coastal!.slug)).toBeNull();
+      await database.db.update(products).set({ status: "active" }).where(eq(products.slug, made.coastal!.slug));
+      expect(await getProductDetail(database.db, made.coastal!.slug)).not.toBeNull();
     });
   });
 
@@ -184,9 +251,9 @@ describe.each(DRIVERS)("storefront catalogue faces on %s", (kind) => {
       expect(bottles.hits.some((h) => h.name === "Glacier Classic Bottle")).toBe(true);
       const tagged = await searchProducts(database.db, "flash sale", 1);
       expect(tagged.hits.map((h) => h.name)).toEqual(expect.arrayContaining(["Summit Sport Bottle", "Coastal Bottle"]));
-      const [sku] = await database.db.select({ sku: productVariants.sku }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(eq(products.slug, "chai-tumbler")).limit(1);
+      const [sku] = await database.db.select({ sku: productVariants.sku }).from(productVariants).innerJoin(products, eq(products.id, productVariants.productId)).where(eq(products.slug, made.chai!.slug)).limit(1);
       const bySku = await searchProducts(database.db, sku!.sku, 1);
-      expect(bySku.hits[0]!.slug).toBe("chai-tumbler");
+      expect(bySku.hits[0]!.slug).toBe(made.chai!.slug);
       expect(bySku.hits[0]!.matchedSku).toBe(sku!.sku);
     });
 

@@ -12,14 +12,65 @@ import { TOPICS } from "~/modules/events/topics";
 import { getActivePopup } from "~/modules/marketing/popups.server";
 import { newsletterSubscribers, popups } from "~/modules/marketing/schema";
 import { subscribeToNewsletter } from "~/modules/marketing/newsletter.server";
+import type { MenuItem } from "~/modules/content/schema";
+import { testFactories, type TestFactories } from "../support/factories";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+
+const MENU: MenuItem[] = [
+  {
+    id: "bottles",
+    order: 1,
+    type: "megamenu",
+    label: "Water Bottles",
+    url: "/bottles",
+    sections: [
+      {
+        title: "Shop by use",
+        links: [
+          { label: "Everyday Bottles", url: "/collections/everyday-bottles", order: 1 },
+          { label: "Outdoor & Trek", url: "/collections/outdoor", order: 2 },
+          { label: "Kids", url: "/collections/kids", order: 3 },
+        ],
+      },
+      { title: "Shop by finish", links: [{ label: "Matte Collection", url: "/collections/matte", order: 1 }] },
+    ],
+  },
+  { id: "tumblers", order: 2, type: "simple", label: "Tumblers", url: "/tumblers" },
+  { id: "accessories", order: 3, type: "simple", label: "Accessories", url: "/accessories" },
+  { id: "gifting", order: 4, type: "simple", label: "Gifting", url: "/collections/gifting" },
+  { id: "all", order: 5, type: "simple", label: "All Products", url: "/category/all-products" },
+];
+
+const FAQ = [
+  { question: "How long do GLACIAL bottles keep drinks cold or hot?", answer: "Cold for up to 24 hours, hot for up to 12." },
+  { question: "Are GLACIAL bottles BPA-free?", answer: "Yes, bottles and lids." },
+  { question: "What sizes are available?", answer: "From 350ml to 1000ml." },
+  { question: "Do your products come with a warranty?", answer: "Yes, against manufacturer's defects." },
+  { question: "How do I clean my bottle?", answer: "Hand wash with warm soapy water." },
+  { question: "Can I carry carbonated drinks?", answer: "Yes, but open the lid slowly." },
+];
 
 describe.each(DRIVERS)("storefront module faces on %s", (kind) => {
   let database: TestDatabase;
+  let make: TestFactories;
   beforeAll(async () => {
-    database = await openTestDatabase(kind, { seeded: true });
+    database = await openTestDatabase(kind);
+    make = testFactories(database.db);
+    await make.menu(MENU);
+    await make.faq(FAQ);
+    await make.popup({ isActive: true, title: "Get 10% off your first bottle", emailCollection: true, showFrequency: "once_per_day", delaySeconds: 8, showOnPages: ["/"], ctaLink: "/collection/matte" });
+    // One product on sale, one draft (the cart's price check), and collections for the home scroller.
+    const onSale = await make.product({ title: "Matte Explorer Bottle", price: 1999, compareAtPrice: 2499 });
+    await make.product({ title: "Titanium Prototype Bottle", status: "draft", images: "none" });
+    await make.collection({ name: "Matte Collection", slug: "matte", heroImageId: onSale.primaryImageId, productIds: [onSale.id] });
+    await make.collection({ name: "Everyday Bottles", slug: "everyday-bottles", productIds: [onSale.id] });
+    await make.collection({ name: "Kids", slug: "kids" });
+    await make.collection({ name: "Retired range", slug: "retired", isActive: false });
   });
-  afterAll(() => database?.close());
+  afterAll(async () => {
+    await database?.close();
+    make?.cleanup();
+  });
 
   describe("header menu", () => {
     it("reads the active header menu in order, with mega-menu sections", async () => {
@@ -140,6 +191,7 @@ describe.each(DRIVERS)("storefront module faces on %s", (kind) => {
     it("lists active collections by sort order with 800x600 webp q90 hero images, 'No image' when none", async () => {
       const cards = await listCollectionCards(database.db);
       const active = await database.db.select().from(collections).where(eq(collections.isActive, true));
+      expect(active).toHaveLength(3);
       expect(cards).toHaveLength(active.length);
       expect(cards[0]!.slug).toBe("matte");
       const hero = new URL(cards[0]!.image!, "http://x");
@@ -155,7 +207,8 @@ describe.each(DRIVERS)("storefront module faces on %s", (kind) => {
 
     it("reads the six FAQ entries in order", async () => {
       const faq = await listFaqItems(database.db);
-      expect(faq).toHaveLength(6);
+      expect(faq).toHaveLength(FAQ.length);
+      expect(faq.map((i) => i.question)).toEqual(FAQ.map((i) => i.question));
       expect(faq[0]!.question).toMatch(/cold or hot/);
     });
   });
