@@ -2,7 +2,7 @@
 // status and a message (and field-level messages for bad input). Nothing is saved when refused.
 export type SaveOutcome =
   | { ok: true; message: string; version?: number }
-  | { ok: false; status: (typeof REFUSAL_STATUS)[RefusalKind]; error: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
+  | { ok: false; status: RefusalStatus; error: string; fieldErrors?: Record<string, string>; retryAfterSeconds?: number };
 
 /** The record changed after the editor loaded it (version check): the one "stale" error every module throws. */
 export class StaleRecordError extends Error {
@@ -76,6 +76,7 @@ export const REFUSAL_STATUS = {
   "storage-full": 507,
 } as const;
 export type RefusalKind = keyof typeof REFUSAL_STATUS;
+export type RefusalStatus = (typeof REFUSAL_STATUS)[RefusalKind];
 
 /** Which kind of refusal a thrown error is; null for anything else (a fault, not a refusal). */
 export function refusalKindOf(error: unknown): RefusalKind | null {
