@@ -125,7 +125,7 @@ export function supportApi(services: AppServices, options: SupportApiOptions = {
   api.post("/chat", async (c) => {
     try {
       const body = await c.req.json().catch(() => {
-        throw new SupportError(400, "Send the message as JSON.");
+        throw new SupportError("invalid", "Send the message as JSON.");
       });
       const token = c.req.header("x-visitor-token") ?? (typeof body?.visitorToken === "string" ? body.visitorToken : null);
       const clientIp = clientIpOf(c.req.raw.headers);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "./form-errors";
-import { refusalOf, type SaveOutcome } from "./save-outcome";
+import { REFUSAL_STATUS, refusalOf, type RefusalKind, type RefusalStatus, type SaveOutcome } from "./save-outcome";
 
 // What every admin action answers, and what its screen shows: a success message (shown as a
 // toast, or carried through a redirect as ?saved=), or a refusal with its HTTP status and, for a
@@ -15,10 +15,11 @@ export type ActionResult =
 export type ActionFailure = Extract<ActionResult, { ok: false }>;
 
 /**
- * A refusal with its HTTP status: 400 bad input, 404 gone, 409 changed by someone else meanwhile,
- * 410 a staged upload that expired, 413 a body over its limit, 507 the shop's storage is full.
+ * A refusal the route itself decides, with its HTTP status: one of the refusal table's
+ * (REFUSAL_STATUS: 400 bad input, 404 gone, 409 changed meanwhile, ...), or 410 a staged upload
+ * that expired, 422 a well-formed request the screen cannot act on.
  */
-export function fail(status: 400 | 403 | 404 | 409 | 410 | 413 | 422 | 507, body: Omit<ActionFailure, "ok">) {
+export function fail(status: RefusalStatus | 410 | 422, body: Omit<ActionFailure, "ok">) {
   return data<ActionFailure>({ ok: false, ...body }, { status });
 }
 
@@ -38,13 +39,45 @@ export function answer(form: string, outcome: SaveOutcome) {
   return data({ form, ok: false as const, error: outcome.error, fieldErrors: outcome.fieldErrors }, { status: outcome.status });
 }
 
-/** A domain refusal thrown by a module (stale, bad input, gone) as the action's answer, with its status from refusalOf; anything else is thrown on (a fault). */
+/** The Retry-After header for a refusal that says when trying again makes sense; none otherwise. */
+export function retryAfterHeaders(seconds: number | undefined): Record<string, string> {
+  return seconds ? { "Retry-After": String(seconds) } : {};
+}
+
+/**
+ * A domain refusal thrown by a module (stale, bad input, gone, too many tries) as the action's
+ * answer, with its status from refusalOf; anything else is thrown on (a fault).
+ */
 export function refusedAnswer(error: unknown, form?: string) {
   const refusal = refusalOf(error);
   if (!refusal) throw error;
   // Field messages show beside their fields; a message for the whole form only when there are none.
   const body = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : { error: refusal.error };
-  return data({ ok: false as const, ...(form ? { form } : {}), ...body }, { status: refusal.status });
+  return data({ ok: false as const, ...(form ? { form } : {}), ...body }, { status: refusal.status, headers: retryAfterHeaders(refusal.retryAfterSeconds) });
+}
+
+/**
+ * The same refusal for a screen that refills its form from the answer: the whole message, the
+ * field messages and what was typed (`values`), as fail() answers.
+ */
+export function refusedWithValues(error: unknown, form: string | undefined, values: Record<string, string>) {
+  const refusal = refusalOf(error);
+  if (!refusal) throw error;
+  const fields = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {};
+  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, values }, { status: refusal.status, headers: retryAfterHeaders(refusal.retryAfterSeconds) });
+}
+
+/**
+ * A refusal a module answered with its kind instead of throwing (orders: `reason`): the same
+ * answer as a thrown one, its status from the one table.
+ */
+export function refusedAs(kind: RefusalKind, error: string, form?: string) {
+  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error }, { status: REFUSAL_STATUS[kind] });
+}
+
+/** A done change's answer: the message the screen shows (a toast), naming the form that asked. */
+export function done(form: string, message: string): ActionResult & { ok: true } {
+  return { form, ok: true, message };
 }
 
 export function invalid(form: string, error: z.ZodError) {

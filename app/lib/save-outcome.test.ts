@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { ConflictError, NotFoundError, outcomeOf, refusalOf, RejectedInputError, StaleRecordError, StorageFullError, TooLargeError } from "./save-outcome";
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  outcomeOf,
+  RateLimitedError,
+  REFUSAL_STATUS,
+  refusalKindOf,
+  refusalOf,
+  RejectedInputError,
+  StaleRecordError,
+  StorageFullError,
+  TooLargeError,
+  UnauthenticatedError,
+  type RefusalKind,
+} from "./save-outcome";
 
 describe("refusalOf: the domain's refusals as HTTP statuses", () => {
   it("maps bad input to 400 with its field messages, a vanished record to 404, a stale save to 409", () => {
@@ -36,5 +51,30 @@ describe("refusalOf: the domain's refusals as HTTP statuses", () => {
     expect(refusalOf(new Error("connection lost"))).toBeNull();
     await expect(outcomeOf(() => Promise.reject(new Error("connection lost")))).rejects.toThrow("connection lost");
     await expect(outcomeOf(() => Promise.reject(new StaleRecordError("This popup")))).resolves.toMatchObject({ ok: false, status: 409 });
+  });
+
+  it("gives every kind of refusal its one status, each thrown by its own error", () => {
+    const thrown: Record<RefusalKind, Error> = {
+      invalid: new RejectedInputError({ tag: "At most 20 tags." }),
+      unauthenticated: new UnauthenticatedError("Invalid email or password."),
+      forbidden: new ForbiddenError("You do not have permission to do that."),
+      "not-found": new NotFoundError("This customer no longer exists."),
+      stale: new StaleRecordError("This template"),
+      illegal: new ConflictError("This customer's personal data was already erased."),
+      "too-large": new TooLargeError("File too large."),
+      "rate-limited": new RateLimitedError("Too many attempts.", 60),
+      "storage-full": new StorageFullError("The shop's storage is full."),
+    };
+    const expected = { invalid: 400, unauthenticated: 401, forbidden: 403, "not-found": 404, stale: 409, illegal: 409, "too-large": 413, "rate-limited": 429, "storage-full": 507 };
+    expect(REFUSAL_STATUS).toEqual(expected);
+    for (const [kind, error] of Object.entries(thrown) as [RefusalKind, Error][]) {
+      expect(refusalKindOf(error), kind).toBe(kind);
+      expect(refusalOf(error)?.status, kind).toBe(expected[kind]);
+    }
+  });
+
+  it("carries when to try again with a rate limit, and a stale record's own sentence when given", () => {
+    expect(refusalOf(new RateLimitedError("Too many attempts.", 90))).toEqual({ ok: false, status: 429, error: "Too many attempts.", retryAfterSeconds: 90 });
+    expect(new StaleRecordError("This template", { message: "This template was changed since you opened it." }).message).toBe("This template was changed since you opened it.");
   });
 });

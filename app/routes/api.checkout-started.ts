@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { refusedAnswer } from "~/lib/action-result";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
 import { requireSameOrigin } from "~/lib/same-origin.server";
 import { noteCheckoutStarted } from "~/modules/orders/orders.server";
@@ -15,16 +16,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireSameOrigin(request, context.services.config.publicUrl);
   const json = (await request.json().catch(() => null)) as Record<string, unknown> | null;
   if (!json || typeof json !== "object") return data({ ok: false as const, error: "Send the checkout's details as JSON." }, { status: 400 });
-  const outcome = await noteCheckoutStarted(context.services, {
-    checkoutKey: json.checkoutKey,
-    email: json.email,
-    name: json.name,
-    cart: decodeCartCookie(readCookie(request.headers.get("Cookie"), CART_COOKIE)),
-    clientIp: clientIpOf(request.headers),
-  });
-  if (!outcome.ok) {
-    const headers: HeadersInit = outcome.status === 429 ? { "Retry-After": String(outcome.retryAfterSeconds) } : {};
-    return data({ ok: false as const, error: outcome.error }, { status: outcome.status, headers });
+  try {
+    const outcome = await noteCheckoutStarted(context.services, {
+      checkoutKey: json.checkoutKey,
+      email: json.email,
+      name: json.name,
+      cart: decodeCartCookie(readCookie(request.headers.get("Cookie"), CART_COOKIE)),
+      clientIp: clientIpOf(request.headers),
+    });
+    return data({ ok: true as const, reminder: outcome.remindAt !== null });
+  } catch (error) {
+    // Bad input 400, a flooding network 429 with Retry-After: statuses from the one refusal table.
+    return refusedAnswer(error);
   }
-  return data({ ok: true as const, reminder: outcome.remindAt !== null });
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { handleRazorpayWebhook } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/api.payments.razorpay-webhook";
 
@@ -12,7 +13,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     signature: request.headers.get("x-razorpay-signature"),
     eventId: request.headers.get("x-razorpay-event-id"),
   });
-  return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
+  const headers = { "Cache-Control": "no-store" };
+  // Razorpay retries anything but a 2xx: a refusal gets its status from the one refusal table.
+  if (!answer.ok) return Response.json({ ok: false, error: answer.error }, { status: REFUSAL_STATUS[answer.refusal], headers });
+  return Response.json(answer, { headers });
 }
 
 export function loader() {

@@ -1,4 +1,6 @@
 import { Form, Link, data, redirect, useNavigation } from "react-router";
+import { retryAfterHeaders } from "~/lib/action-result";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
@@ -26,10 +28,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect("/login", { headers: cookiesHeaders(cookies) });
   }
   const outcome = await signInShopper(context.services, form, request.headers);
-  if (!outcome.ok) return data({ error: outcome.error, email: typeof form.email === "string" ? form.email : "" }, {
-      status: outcome.status ?? 400,
-      headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-    });
+  if (!outcome.ok) {
+    return data(
+      { error: outcome.error, email: typeof form.email === "string" ? form.email : "" },
+      { status: REFUSAL_STATUS[outcome.refusal], headers: retryAfterHeaders(outcome.retryAfterSeconds) },
+    );
+  }
   return redirect(safeRedirectPath(form.redirectTo), { headers: cookiesHeaders(outcome.setCookies) });
 }
 

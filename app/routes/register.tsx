@@ -1,4 +1,6 @@
 import { Form, Link, data, useNavigation } from "react-router";
+import { retryAfterHeaders } from "~/lib/action-result";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { AuthField, FormError } from "~/components/content/auth-form";
 import { pageMeta } from "~/lib/meta";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
@@ -15,7 +17,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!outcome.ok) {
     return data(
       { sent: false as const, error: outcome.error, field: outcome.field, name: text("name"), email: text("email") },
-      { status: outcome.status ?? 400, headers: outcome.retryAfterSeconds ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined },
+      { status: REFUSAL_STATUS[outcome.refusal], headers: retryAfterHeaders(outcome.retryAfterSeconds) },
     );
   }
   // The same answer for a new address and a known one; the mail's link signs in and opens the site root.

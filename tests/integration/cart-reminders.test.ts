@@ -1,4 +1,7 @@
+import crypto from "node:crypto";
 import net from "node:net";
+import { refusalOf } from "~/lib/save-outcome";
+import { rateLimitHits } from "~/modules/rate-limit/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CART_COOKIE, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
@@ -6,7 +9,7 @@ import { products } from "~/modules/catalog/schema";
 import { createLogger } from "~/lib/logger.server";
 import { createMailer, forgetRecipients, listOutbox } from "~/modules/mail/mail.server";
 import { mailOutbox } from "~/modules/mail/schema";
-import { cartToRestore, forgetCheckoutReminders, noteCheckoutStarted, sendCartReminder } from "~/modules/orders/cart-reminders.server";
+import { cartToRestore, forgetCheckoutReminders, noteCheckoutStarted, REMINDER_FLOOD_LIMIT, sendCartReminder } from "~/modules/orders/cart-reminders.server";
 import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
 import { releaseHold } from "~/modules/orders/holds.server";
 import { confirmCheckoutPayment } from "~/modules/orders/payments.server";
@@ -107,7 +110,7 @@ describe.each(DRIVERS)("checkout reminders on %s", (kind) => {
   it("sends one reminder once the delay has passed, never a second for the same checkout", async () => {
     const now = new Date();
     const { outcome, key } = await start("Left.Behind@Example.in", undefined, now);
-    expect(outcome).toEqual({ ok: true, remindAt: new Date(now.getTime() + HOUR) });
+    expect(outcome).toEqual({ remindAt: new Date(now.getTime() + HOUR) });
     const [row] = await services.db.select().from(checkoutReminders).where(eq(checkoutReminders.checkoutKey, key));
     expect(row).toMatchObject({ email: "left.behind@example.in", name: "Asha Rao", lines: cart(), settledAt: null });
 
@@ -332,11 +335,21 @@ describe.each(DRIVERS)("checkout reminders on %s", (kind) => {
 
   it("refuses a malformed email or key and stores nothing; an empty cart or reminders switched off store nothing", async () => {
     const key = idempotencyKey();
-    expect(await noteCheckoutStarted(services, { checkoutKey: key, email: "asha@", cart: cart(), clientIp: "10.1.1.2" })).toMatchObject({ ok: false, status: 400, error: "Enter a valid email address, like name@example.com." });
-    expect(await noteCheckoutStarted(services, { checkoutKey: "short", email: "asha@example.in", cart: cart(), clientIp: "10.1.1.2" })).toMatchObject({ ok: false, status: 400 });
-    expect(await noteCheckoutStarted(services, { checkoutKey: key, email: "asha@example.in", cart: [], clientIp: "10.1.1.2" })).toEqual({ ok: true, remindAt: null });
+    expect(await noteCheckoutStarted(services, { checkoutKey: key, email: "asha@", cart: cart(), clientIp: "10.1.1.2" }).catch(refusalOf)).toEqual({ ok: false, status: 400, error: "Enter a valid email address, like name@example.com." });
+    expect(await noteCheckoutStarted(services, { checkoutKey: "short", email: "asha@example.in", cart: cart(), clientIp: "10.1.1.2" }).catch(refusalOf)).toMatchObject({ ok: false, status: 400 });
+    expect(await noteCheckoutStarted(services, { checkoutKey: key, email: "asha@example.in", cart: [], clientIp: "10.1.1.2" })).toEqual({ remindAt: null });
     const off = { ...services, config: { ...services.config, cartReminderMinutes: 0 } };
-    expect(await noteCheckoutStarted(off, { checkoutKey: key, email: "asha@example.in", cart: cart(), clientIp: "10.1.1.2" })).toEqual({ ok: true, remindAt: null });
+    expect(await noteCheckoutStarted(off, { checkoutKey: key, email: "asha@example.in", cart: cart(), clientIp: "10.1.1.2" })).toEqual({ remindAt: null });
+    expect(await services.db.select().from(checkoutReminders).where(eq(checkoutReminders.checkoutKey, key))).toEqual([]);
+  });
+
+  it("refuses a network past the flood ceiling with 429 and when to try again, and stores nothing", async () => {
+    const key = idempotencyKey();
+    const ip = "10.1.9.9";
+    const keyHash = crypto.createHash("sha256").update(ip).digest("base64url");
+    await services.db.insert(rateLimitHits).values(Array.from({ length: REMINDER_FLOOD_LIMIT.limit }, () => ({ bucket: "cart-reminder:ip", keyHash })));
+    const refused = await noteCheckoutStarted(services, { checkoutKey: key, email: "flood@example.in", cart: cart(), clientIp: ip }).catch(refusalOf);
+    expect(refused).toMatchObject({ ok: false, status: 429, error: "Too many checkouts from this network. Please try again later.", retryAfterSeconds: expect.any(Number) });
     expect(await services.db.select().from(checkoutReminders).where(eq(checkoutReminders.checkoutKey, key))).toEqual([]);
   });
 

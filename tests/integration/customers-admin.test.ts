@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "~/modules/audit/audit.server";
+import { refusalOf } from "~/lib/save-outcome";
 import { customerAddresses } from "~/modules/customers/schema";
 import { discounts } from "~/modules/discounts/schema";
 import { customerDetail, erasePersonalData, exportPersonalData, guestKey, listCustomers } from "~/modules/customers/customers.server";
@@ -353,13 +354,19 @@ describe.each(DRIVERS)("customers in the back office on %s", (kind) => {
 
     const [audit] = await listAudit(services.db, { module: "customers", limit: 1 });
     expect(audit).toMatchObject({ action: "erase_personal_data", targetId: `u-${ashaId}`, actorEmail: "owner@glacial.in", changes: { after: { kind: "account", orders: 3, invoicedOrdersKept: 1, addresses: 1, conversations: 1, newsletter: 1, notes: 1, discountUses: 1, checkoutReminders: 1 } } });
-    // Twice is refused.
-    expect(await erasePersonalData(services.db, { id: null, email: "test" }, `u-${ashaId}`)).toMatchObject({ ok: false, status: 409 });
+    // Twice is refused: a conflict with the record's state, a 409 through the one status table, from the module and from the screen.
+    await expect(erasePersonalData(services.db, { id: null, email: "test" }, `u-${ashaId}`)).rejects.toThrow("This customer's personal data was already erased.");
+    expect(await erasePersonalData(services.db, { id: null, email: "test" }, `u-${ashaId}`).catch(refusalOf)).toMatchObject({ ok: false, status: 409 });
+    const again = await statusOf(post(customerAction, `/admin/customers/u-${ashaId}?do=erase`, {}, { key: `u-${ashaId}` }, "owner@glacial.in").run);
+    expect(again).toMatchObject({ status: 409, body: { ok: false, error: "This customer's personal data was already erased." } });
+    // A note on an erased customer is refused beside the note form, with what was typed.
+    const note = await statusOf(post(customerAction, `/admin/customers/u-${ashaId}?do=note`, { body: "After erasure" }, { key: `u-${ashaId}` }, "owner@glacial.in").run);
+    expect(note).toMatchObject({ status: 409, body: { ok: false, form: "note", error: "This customer's personal data was erased: no notes can be added.", values: { body: "After erasure" } } });
   });
 
   it("erases a guest too: their orders take one pseudonym and the person leaves the list", async () => {
     const outcome = await erasePersonalData(services.db, { id: null, email: "test" }, guestKey(RAVI.email));
-    expect(outcome).toMatchObject({ ok: true, counts: { orders: 2, conversations: 1, newsletter: 1, notes: 1 } });
+    expect(outcome).toMatchObject({ message: "Personal data erased.", counts: { orders: 2, conversations: 1, newsletter: 1, notes: 1 } });
     expect((await list(`q=${RAVI.email}`)).total).toBe(0);
     const rows = await services.db.select().from(orders).where(inArray(orders.id, raviOrders));
     expect(new Set(rows.map((r) => r.email)).size).toBe(1);

@@ -2,6 +2,7 @@ import net from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listAudit } from "~/modules/audit/audit.server";
+import { outcomeOf } from "~/lib/save-outcome";
 import { createMailer, getTemplate, listOutbox, restoreTemplate, saveTemplate } from "~/modules/mail/mail.server";
 import { TEMPLATE_SPECS } from "~/modules/mail/mail";
 import { emailTemplates, mailOutbox } from "~/modules/mail/schema";
@@ -47,13 +48,13 @@ describe.each(DRIVERS)("email templates on %s", (kind) => {
   it("a saved template is used by the next order confirmation, in the text and the HTML part", async () => {
     const before = await getTemplate(services.db, "order_confirmation");
     expect(before).toMatchObject({ version: 0, customised: false, subject: TEMPLATE_SPECS.order_confirmation.subject });
-    const saved = await saveTemplate(
+    const saved = await outcomeOf(() => saveTemplate(
       services.db,
       ACTOR,
       "order_confirmation",
       { subject: "Order {{order.number}} is in, {{customer.name}}!", body: "Namaste {{customer.name}} <3\n\nWe are packing {{order.number}}.\n\n{{order.items}}" },
       0,
-    );
+    ));
     expect(saved).toMatchObject({ ok: true, version: 1 });
     const order = await buy();
     const [mail] = await services.db.select().from(mailOutbox).where(eq(mailOutbox.subject, `Order ${order.number} is in, Asha Rao!`));
@@ -67,32 +68,32 @@ describe.each(DRIVERS)("email templates on %s", (kind) => {
     const audit = await listAudit(services.db, { module: "email_templates" });
     expect(audit.some((r) => r.action === "template_save" && r.targetId === "order_confirmation")).toBe(true);
     // Restored, the next confirmation reads the default again.
-    expect(await restoreTemplate(services.db, ACTOR, "order_confirmation", 1)).toMatchObject({ ok: true });
+    expect(await outcomeOf(() => restoreTemplate(services.db, ACTOR, "order_confirmation", 1))).toMatchObject({ ok: true });
     const next = await buy();
     expect((await mailsAbout(next.number)).map((m) => m.subject)).toEqual([`Your GLACIAL order ${next.number}`]);
   });
 
   it("an unknown variable is refused with its name, and nothing is saved", async () => {
     const before = await getTemplate(services.db, "order_shipped");
-    const refused = await saveTemplate(services.db, ACTOR, "order_shipped", { subject: "Shipped {{order.number}}", body: "Track it: {{shipment.trackng_link}}" }, before.version);
+    const refused = await outcomeOf(() => saveTemplate(services.db, ACTOR, "order_shipped", { subject: "Shipped {{order.number}}", body: "Track it: {{shipment.trackng_link}}" }, before.version));
     expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { body: "Unknown variable {{shipment.trackng_link}} in the body." } });
     expect(await getTemplate(services.db, "order_shipped")).toEqual(before);
     expect(await services.db.select().from(emailTemplates).where(eq(emailTemplates.kind, "order_shipped"))).toEqual([]);
   });
 
   it("a save from a stale editor is refused with 409; restoring the default keeps the version moving", async () => {
-    const first = await saveTemplate(services.db, ACTOR, "order_delivered", { subject: "Delivered {{order.number}}", body: "Enjoy, {{customer.name}}." }, 0);
+    const first = await outcomeOf(() => saveTemplate(services.db, ACTOR, "order_delivered", { subject: "Delivered {{order.number}}", body: "Enjoy, {{customer.name}}." }, 0));
     expect(first).toMatchObject({ ok: true, version: 1 });
     // A second editor opened before the first save still holds version 0.
-    const stale = await saveTemplate(services.db, ACTOR, "order_delivered", { subject: "Other {{order.number}}", body: "Other." }, 0);
-    expect(stale).toMatchObject({ ok: false, status: 409 });
+    const stale = await outcomeOf(() => saveTemplate(services.db, ACTOR, "order_delivered", { subject: "Other {{order.number}}", body: "Other." }, 0));
+    expect(stale).toMatchObject({ ok: false, status: 409, error: "This template was changed by someone else since you opened it — reload to see the current version." });
     expect(await getTemplate(services.db, "order_delivered")).toMatchObject({ subject: "Delivered {{order.number}}", version: 1, customised: true });
 
-    expect(await restoreTemplate(services.db, ACTOR, "order_delivered", 0)).toMatchObject({ ok: false, status: 409 });
-    expect(await restoreTemplate(services.db, ACTOR, "order_delivered", 1)).toMatchObject({ ok: true, version: 2 });
+    expect(await outcomeOf(() => restoreTemplate(services.db, ACTOR, "order_delivered", 0))).toMatchObject({ ok: false, status: 409 });
+    expect(await outcomeOf(() => restoreTemplate(services.db, ACTOR, "order_delivered", 1))).toMatchObject({ ok: true, version: 2 });
     expect(await getTemplate(services.db, "order_delivered")).toMatchObject({ ...TEMPLATE_SPECS.order_delivered && { subject: TEMPLATE_SPECS.order_delivered.subject, body: TEMPLATE_SPECS.order_delivered.body }, version: 2, customised: false });
     // The editor that saved version 1 cannot save over the restored default unnoticed.
-    expect(await saveTemplate(services.db, ACTOR, "order_delivered", { subject: "Late {{order.number}}", body: "x" }, 1)).toMatchObject({ ok: false, status: 409 });
+    expect(await outcomeOf(() => saveTemplate(services.db, ACTOR, "order_delivered", { subject: "Late {{order.number}}", body: "x" }, 1))).toMatchObject({ ok: false, status: 409 });
   });
 
   it("the same event handled twice makes one mail", async () => {

@@ -72,7 +72,7 @@ describe.each(DRIVERS)("settings for selling on %s", (kind) => {
       [`27AAPFU0939F1Z${gstinCheckCharacter("27AAPFU0939F1Z")}`, "This GSTIN is registered in Maharashtra; choose that state, or the GSTIN of this one."],
     ];
     for (const [gstin, message] of cases) {
-      expect(await post({ ...fields, gstin }, "owner@glacial.in"), gstin).toMatchObject({ status: 400, body: { ok: false, intent: "tax", fieldErrors: { gstin: message } } });
+      expect(await post({ ...fields, gstin }, "owner@glacial.in"), gstin).toMatchObject({ status: 400, body: { ok: false, form: "tax", fieldErrors: { gstin: message } } });
     }
     expect(await post({ ...fields, gstin: "", state_code: "99", default_hsn: "73", address: " " }, "owner@glacial.in")).toMatchObject({
       status: 400,

@@ -12,7 +12,8 @@ import {
   verifyShopperEmail,
 } from "~/modules/staff/shopper-auth.server";
 import type { AppServices } from "~/services.server";
-import { createStaff, openTestServices } from "../support/test-services";
+import { createStaff, openTestServices, TEST_PUBLIC_URL } from "../support/test-services";
+import { action as loginAction } from "~/routes/login";
 import { DRIVERS } from "../support/test-database";
 
 describe.each(DRIVERS)("shopper sign-up and sign-in on %s", (kind) => {
@@ -43,7 +44,7 @@ describe.each(DRIVERS)("shopper sign-up and sign-in on %s", (kind) => {
   it("registers a shopper (no role) who confirms the address by mail; the link signs in", async () => {
     expect(await registerShopper(services, { name: "Asha", email: " Asha@Example.in ", password: "a long passphrase" }, headers())).toEqual({ ok: true });
     // Not signed in, and sign-in waits, until the address is confirmed.
-    expect(await signInShopper(services, { email: "asha@example.in", password: "a long passphrase" }, headers())).toEqual({ ok: false, error: UNCONFIRMED_EMAIL });
+    expect(await signInShopper(services, { email: "asha@example.in", password: "a long passphrase" }, headers())).toEqual({ ok: false, refusal: "invalid", error: UNCONFIRMED_EMAIL });
     const token = await confirmationToken("asha@example.in");
     expect(await verifyShopperEmail(services.auth, "not-a-token")).toBeNull();
     const verified = await verifyShopperEmail(services.auth, token);
@@ -82,7 +83,7 @@ describe.each(DRIVERS)("shopper sign-up and sign-in on %s", (kind) => {
     const wrong = await signInShopper(services, { email: "asha@example.in", password: "wrong password!" }, headers());
     const unknown = await signInShopper(services, { email: "nobody@example.in", password: "a long passphrase" }, headers());
     const garbage = await signInShopper(services, { email: ["x"], password: 5 }, headers());
-    expect(wrong).toEqual({ ok: false, error: INVALID_CREDENTIALS });
+    expect(wrong).toEqual({ ok: false, refusal: "invalid", error: INVALID_CREDENTIALS });
     expect(unknown).toEqual(wrong);
     expect(garbage).toEqual(wrong);
   });
@@ -92,10 +93,24 @@ describe.each(DRIVERS)("shopper sign-up and sign-in on %s", (kind) => {
     const from = () => headers("203.0.113.250");
     const outcomes = [];
     for (let i = 0; i < EMAIL_FAILURE_LIMIT; i++) outcomes.push(await signInShopper(services, { email: "Meera@example.in", password: `wrong guess ${i}` }, from()));
-    for (const o of outcomes.slice(0, -1)) expect(o).toEqual({ ok: false, error: INVALID_CREDENTIALS });
-    expect(outcomes.at(-1)).toMatchObject({ ok: false, status: 429, error: "Too many failed sign-in attempts. Try again in 15 minutes.", retryAfterSeconds: expect.any(Number) });
+    for (const o of outcomes.slice(0, -1)) expect(o).toEqual({ ok: false, refusal: "invalid", error: INVALID_CREDENTIALS });
+    expect(outcomes.at(-1)).toMatchObject({ ok: false, refusal: "rate-limited", error: "Too many failed sign-in attempts. Try again in 15 minutes.", retryAfterSeconds: expect.any(Number) });
     const right = await signInShopper(services, { email: "meera@example.in", password: "a long passphrase" }, from());
-    expect(right).toMatchObject({ ok: false, status: 429 });
+    expect(right).toMatchObject({ ok: false, refusal: "rate-limited" });
+    // Through the sign-in page: a lockout answers 429 with Retry-After, a wrong password 400, as before.
+    const signIn = async (email: string, password: string) => {
+      const request = new Request(`${TEST_PUBLIC_URL}/login`, {
+        method: "POST",
+        headers: { Origin: TEST_PUBLIC_URL, "x-forwarded-for": "203.0.113.250", "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ email, password }).toString(),
+      });
+      const answer = (await loginAction({ request, context: { services }, params: {} } as never)) as unknown as { data: { error: string }; init: { status: number; headers?: HeadersInit } };
+      return { status: answer.init.status, error: answer.data.error, retryAfter: new Headers(answer.init.headers).get("Retry-After") };
+    };
+    const locked = await signIn("meera@example.in", "a long passphrase");
+    expect(locked).toMatchObject({ status: 429, error: "Too many failed sign-in attempts. Try again in 15 minutes." });
+    expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+    expect(await signIn("nobody@example.in", "wrong password!")).toEqual({ status: 400, error: INVALID_CREDENTIALS, retryAfter: null });
     // One account, one counter: the staff sign-in refuses this email too.
     expect(await checkSignInAllowed(services.db, { email: "meera@example.in", ip: "198.51.100.1" })).toMatchObject({ allowed: false });
     // Another shopper is not affected by this email's failures.

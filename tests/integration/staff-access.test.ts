@@ -14,10 +14,11 @@ import { passwordProblem } from "~/modules/staff/password-policy";
 import { changeRoles, inviteStaff, listStaff, sendPasswordReset, setDeactivated } from "~/modules/staff/staff-admin.server";
 import { staffUserInput } from "~/modules/staff/staff-users.server";
 import { requestPasswordReset, resetPasswordAndSignIn, signInStaff, verifySecondFactor } from "~/modules/staff/sign-in.server";
+import { action as adminLoginAction } from "~/routes/admin/login";
 import { action as userManagementAction } from "~/routes/admin/user-management";
 import type { AppServices } from "~/services.server";
 import { answerOf, postForm } from "../support/route-calls";
-import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
+import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
 import { DRIVERS } from "../support/test-database";
 
 const post = (ip = "10.0.0.1", cookie?: string) => requestFrom("/admin/login", { method: "POST", ip, cookie });
@@ -58,7 +59,7 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
     it("answers an unknown email and a wrong password the same way", async () => {
       const unknown = await signInStaff(services, post("10.1.0.1"), { email: "nobody@glacial.in", password: "whatever-it-is" });
       const wrong = await signInStaff(services, post("10.1.0.2"), { email: boss.email, password: "not the password" });
-      expect(unknown).toEqual({ kind: "refused", status: 401, message: "Invalid email or password." });
+      expect(unknown).toEqual({ kind: "refused", refusal: "unauthenticated", message: "Invalid email or password." });
       expect(wrong).toEqual(unknown);
     });
 
@@ -66,10 +67,24 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       const user = await createStaff(services, "locked@glacial.in", ["viewer"]);
       const results = [];
       for (let i = 0; i < 5; i++) results.push(await signInStaff(services, post(`10.2.0.${i}`), { email: user.email, password: `wrong password ${i}` }));
-      expect(results.slice(0, 4).every((r) => r.kind === "refused" && r.status === 401)).toBe(true);
-      expect(results[4]).toMatchObject({ kind: "refused", status: 429, message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in 15 minutes\.$/) });
+      expect(results.slice(0, 4).every((r) => r.kind === "refused" && r.refusal === "unauthenticated")).toBe(true);
+      expect(results[4]).toMatchObject({ kind: "refused", refusal: "rate-limited", message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in 15 minutes\.$/) });
       const right = await signInStaff(services, post("10.2.1.1"), user);
-      expect(right).toMatchObject({ kind: "refused", status: 429 });
+      expect(right).toMatchObject({ kind: "refused", refusal: "rate-limited" });
+      // Through the sign-in page, statuses from the one refusal table: locked 429 with Retry-After; a wrong password elsewhere 401.
+      const signIn = async (ip: string, email: string, password: string) => {
+        const request = new Request(`${TEST_PUBLIC_URL}/admin/login`, {
+          method: "POST",
+          headers: { "x-forwarded-for": ip, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "password", email, password }).toString(),
+        });
+        const answer = (await adminLoginAction({ request, context: { services }, params: {} } as never)) as unknown as { data: { error?: string }; init: { status: number; headers?: HeadersInit } };
+        return { status: answer.init.status, error: answer.data.error, retryAfter: new Headers(answer.init.headers).get("Retry-After") };
+      };
+      const locked = await signIn("10.2.1.2", user.email, user.password);
+      expect(locked).toMatchObject({ status: 429, error: expect.stringMatching(/^Too many failed sign-in attempts/) });
+      expect(Number(locked.retryAfter)).toBeGreaterThan(0);
+      expect(await signIn("10.2.1.3", "nobody-else@glacial.in", "not the password")).toEqual({ status: 401, error: "Invalid email or password.", retryAfter: null });
       const rows = await services.db.select().from(loginAttempts).where(eq(loginAttempts.email, user.email));
       expect(rows.filter((r) => !r.succeeded)).toHaveLength(5);
       // The window passes: failures older than 15 minutes no longer count.
@@ -80,7 +95,7 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
     it("locks an IP after 20 failures while other IPs still sign in", async () => {
       const ip = "10.3.0.1";
       for (let i = 0; i < 20; i++) await signInStaff(services, post(ip), { email: `guess${i}@glacial.in`, password: "wrong password" });
-      expect(await signInStaff(services, post(ip), boss)).toMatchObject({ kind: "refused", status: 429 });
+      expect(await signInStaff(services, post(ip), boss)).toMatchObject({ kind: "refused", refusal: "rate-limited" });
       expect((await signInStaff(services, post("10.3.0.2"), boss)).kind).toBe("signed-in");
     });
 
@@ -242,7 +257,7 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       expect(await outcomeOf(() => setDeactivated(services, actor, user.id, true))).toEqual({ ok: true, message: "leaver@glacial.in deactivated." });
       expect(await getStaff(services, requestFrom("/admin", { cookie }))).toBeNull();
       expect(await services.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
-      expect(await signInStaff(services, post("10.5.0.2"), user)).toEqual({ kind: "refused", status: 401, message: "Invalid email or password." });
+      expect(await signInStaff(services, post("10.5.0.2"), user)).toEqual({ kind: "refused", refusal: "unauthenticated", message: "Invalid email or password." });
       expect((await listStaff(services)).find((s) => s.id === user.id)!.status).toBe("deactivated");
       expect(await outcomeOf(() => setDeactivated(services, actor, user.id, false))).toMatchObject({ ok: true });
       expect((await signInStaff(services, post("10.5.0.3"), user)).kind).toBe("signed-in");
@@ -305,7 +320,7 @@ describe.each(DRIVERS)("staff access on %s", (kind) => {
       const pending = cookieHeader((first as { headers: Headers }).headers);
       expect(await getStaff(services, requestFrom("/admin", { cookie: pending }))).toBeNull();
       const wrong = await verifySecondFactor(services, post("10.6.0.2", pending), { email: user.email, code: "123456", recovery: false });
-      expect(wrong).toMatchObject({ kind: "refused", status: 401 });
+      expect(wrong).toMatchObject({ kind: "refused", refusal: "unauthenticated" });
       const ok = await verifySecondFactor(services, post("10.6.0.2", pending), { email: user.email, code: await otp.totp(), recovery: false });
       expect(ok.kind).toBe("signed-in");
       expect(await getStaff(services, requestFrom("/admin", { cookie: cookieHeader((ok as { headers: Headers }).headers) }))).toMatchObject({ mfaEnabled: true });

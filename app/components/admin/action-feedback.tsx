@@ -6,7 +6,7 @@ import { FormMessage } from "~/components/ui/field";
 export type FormAnswer = { form: string; ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> } | null | undefined;
 
 /** A toast for each successful save (the Toaster is mounted once in root). */
-export function useSavedToast(result: FormAnswer) {
+export function useSavedToast(result: Pick<NonNullable<FormAnswer>, "ok" | "message"> | null | undefined) {
   useEffect(() => {
     if (result?.ok && result.message) toast.success(result.message);
   }, [result]);

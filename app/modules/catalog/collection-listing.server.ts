@@ -23,7 +23,7 @@ export type CollectionView = {
   heroSrcSet: string | undefined;
 };
 
-/** An active collection by slug, or null (unknown and inactive collections look the same: 404). */
+/** An active collection by slug, or null (unknown and inactive collections look the same: not found). */
 export async function getActiveCollection(db: Db, slug: string): Promise<CollectionView | null> {
   const [row] = await db
     .select({ id: collections.id, name: collections.name, slug: collections.slug, description: collections.description, hero: media.fileUrl })

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
+import { ConflictError, NotFoundError, RejectedInputError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { newsletterConsents } from "~/modules/marketing/marketing.server";
 import { buyerStats, ordersOfBuyers, type BuyerRef, type BuyerStats } from "~/modules/orders/orders.server";
@@ -268,71 +269,71 @@ export async function notesAndTags(db: DbOrTx, c: Customer): Promise<{ notes: Cu
   return { notes, tags: [...new Set(keys.flatMap((k) => tags.get(k) ?? []))].sort() };
 }
 
-export type CustomerOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; error: string; fieldErrors?: Record<string, string> };
+/** What a staff change to a customer answers when done; a refusal is thrown (save-outcome's errors). */
+export type CustomerChange = { message: string };
 
-const invalid = (issues: readonly { path: readonly PropertyKey[]; message: string }[]): CustomerOutcome => ({
-  ok: false,
-  status: 400,
-  error: issues[0]?.message ?? "Please check the form.",
-  fieldErrors: Object.fromEntries(issues.map((i) => [String(i.path[0] ?? "form"), i.message])),
-});
+const GONE = "This customer no longer exists.";
+
+function invalid(issues: readonly { path: readonly PropertyKey[]; message: string }[]): RejectedInputError {
+  return new RejectedInputError(Object.fromEntries(issues.map((i) => [String(i.path[0] ?? "form"), i.message])), issues[0]?.message ?? "Please check the form.");
+}
 
 /** Adds a staff note; audited (the audit row says a note was added, not what it says). */
-export async function addCustomerNote(db: Db, actor: AuditActor, key: string, raw: unknown): Promise<CustomerOutcome> {
+export async function addCustomerNote(db: Db, actor: AuditActor, key: string, raw: unknown): Promise<CustomerChange> {
   const parsed = customerNoteSchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error.issues);
+  if (!parsed.success) throw invalid(parsed.error.issues);
   const customer = await findCustomer(db, key);
-  if (!customer) return { ok: false, status: 404, error: "This customer no longer exists." };
-  if (customer.erased) return { ok: false, status: 409, error: "This customer's personal data was erased: no notes can be added." };
+  if (!customer) throw new NotFoundError(GONE);
+  if (customer.erased) throw new ConflictError("This customer's personal data was erased: no notes can be added.");
   await db.transaction(async (tx) => {
     const [note] = await tx.insert(customerNotes).values({ customerKey: customer.key, body: parsed.data.body, authorId: actor.id, authorEmail: actor.email }).returning({ id: customerNotes.id });
     await recordAudit(tx, { actor, module: "customers", action: "add_note", targetId: customer.key, after: { noteId: note!.id } });
   });
-  return { ok: true, message: "Note added." };
+  return { message: "Note added." };
 }
 
 /** Deletes a staff note of this customer; audited. */
-export async function deleteCustomerNote(db: Db, actor: AuditActor, key: string, noteId: string): Promise<CustomerOutcome> {
+export async function deleteCustomerNote(db: Db, actor: AuditActor, key: string, noteId: string): Promise<CustomerChange> {
   const customer = await findCustomer(db, key);
-  if (!customer) return { ok: false, status: 404, error: "This customer no longer exists." };
-  return db.transaction(async (tx): Promise<CustomerOutcome> => {
+  if (!customer) throw new NotFoundError(GONE);
+  return db.transaction(async (tx): Promise<CustomerChange> => {
     const gone = await tx
       .delete(customerNotes)
       .where(and(eq(customerNotes.id, noteId), inArray(customerNotes.customerKey, [customer.key, ...customer.formerKeys])))
       .returning({ id: customerNotes.id });
-    if (gone.length === 0) return { ok: false, status: 404, error: "That note was already deleted." };
+    if (gone.length === 0) throw new NotFoundError("That note was already deleted.");
     await recordAudit(tx, { actor, module: "customers", action: "delete_note", targetId: customer.key, before: { noteId } });
-    return { ok: true, message: "Note deleted." };
+    return { message: "Note deleted." };
   });
 }
 
 /** Adds a tag (already there: nothing changes); audited. */
-export async function addCustomerTag(db: Db, actor: AuditActor, key: string, raw: unknown): Promise<CustomerOutcome> {
+export async function addCustomerTag(db: Db, actor: AuditActor, key: string, raw: unknown): Promise<CustomerChange> {
   const parsed = customerTagSchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error.issues);
+  if (!parsed.success) throw invalid(parsed.error.issues);
   const customer = await findCustomer(db, key);
-  if (!customer) return { ok: false, status: 404, error: "This customer no longer exists." };
+  if (!customer) throw new NotFoundError(GONE);
   const { tags } = await notesAndTags(db, customer);
-  if (tags.includes(parsed.data.tag)) return { ok: true, message: `Tagged ${parsed.data.tag}.` };
-  if (tags.length >= MAX_CUSTOMER_TAGS) return { ok: false, status: 400, error: `A customer can have at most ${MAX_CUSTOMER_TAGS} tags.`, fieldErrors: { tag: `At most ${MAX_CUSTOMER_TAGS} tags.` } };
+  if (tags.includes(parsed.data.tag)) return { message: `Tagged ${parsed.data.tag}.` };
+  if (tags.length >= MAX_CUSTOMER_TAGS) throw new RejectedInputError({ tag: `At most ${MAX_CUSTOMER_TAGS} tags.` }, `A customer can have at most ${MAX_CUSTOMER_TAGS} tags.`);
   await db.transaction(async (tx) => {
     await tx.insert(customerTags).values({ customerKey: customer.key, tag: parsed.data.tag }).onConflictDoNothing();
     await recordAudit(tx, { actor, module: "customers", action: "add_tag", targetId: customer.key, after: { tag: parsed.data.tag } });
   });
-  return { ok: true, message: `Tagged ${parsed.data.tag}.` };
+  return { message: `Tagged ${parsed.data.tag}.` };
 }
 
 /** Removes a tag; audited. */
-export async function removeCustomerTag(db: Db, actor: AuditActor, key: string, raw: unknown): Promise<CustomerOutcome> {
+export async function removeCustomerTag(db: Db, actor: AuditActor, key: string, raw: unknown): Promise<CustomerChange> {
   const parsed = customerTagSchema.safeParse(raw);
-  if (!parsed.success) return invalid(parsed.error.issues);
+  if (!parsed.success) throw invalid(parsed.error.issues);
   const customer = await findCustomer(db, key);
-  if (!customer) return { ok: false, status: 404, error: "This customer no longer exists." };
+  if (!customer) throw new NotFoundError(GONE);
   await db.transaction(async (tx) => {
     await tx.delete(customerTags).where(and(eq(customerTags.tag, parsed.data.tag), inArray(customerTags.customerKey, [customer.key, ...customer.formerKeys])));
     await recordAudit(tx, { actor, module: "customers", action: "remove_tag", targetId: customer.key, before: { tag: parsed.data.tag } });
   });
-  return { ok: true, message: `Tag ${parsed.data.tag} removed.` };
+  return { message: `Tag ${parsed.data.tag} removed.` };
 }
 
 export type CustomerDetail = {

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
+import { ConflictError, NotFoundError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { forgetRedeemer } from "~/modules/discounts/discounts.server";
 import { forgetRecipients } from "~/modules/mail/mail.server";
@@ -75,9 +76,8 @@ export async function exportPersonalData(db: Db, actor: AuditActor, key: string,
   return out;
 }
 
-export type ErasureOutcome =
-  | { ok: true; message: string; key: string; counts: Record<string, number> }
-  | { ok: false; status: 404 | 409; error: string };
+/** The erased customer's new key and how many rows of each kind were erased; a customer gone or already erased is refused (thrown). */
+export type ErasureOutcome = { message: string; key: string; counts: Record<string, number> };
 
 /**
  * Erases the person in one transaction: the account (name and email become a pseudonym, no
@@ -89,8 +89,8 @@ export async function erasePersonalData(db: Db, actor: AuditActor, key: string, 
   return db.transaction(async (tx): Promise<ErasureOutcome> => {
     // Read inside the transaction, so orders placed meanwhile are not missed half-way.
     const customer = await findCustomer(tx, key);
-    if (!customer) return { ok: false, status: 404, error: "This customer no longer exists." };
-    if (customer.erased) return { ok: false, status: 409, error: "This customer's personal data was already erased." };
+    if (!customer) throw new NotFoundError("This customer no longer exists.");
+    if (customer.erased) throw new ConflictError("This customer's personal data was already erased.");
     const token = crypto.randomBytes(6).toString("hex");
     const pseudonym = { name: "Erased customer", email: `erased-${token}@${ERASED_DOMAIN}`, phone: `erased-${token}` };
     const account = customer.accountId ? await shopperAccount(tx, customer.accountId) : null;
@@ -115,6 +115,6 @@ export async function erasePersonalData(db: Db, actor: AuditActor, key: string, 
     const newKey = customer.accountId ? accountKey(customer.accountId) : guestKey(pseudonym.email);
     // The audit row names the customer by key only: no personal data is written while erasing it.
     await recordAudit(tx, { actor, module: "customers", action: "erase_personal_data", targetId: newKey, after: { kind: customer.kind, ...counts } });
-    return { ok: true, message: "Personal data erased.", key: newKey, counts };
+    return { message: "Personal data erased.", key: newKey, counts };
   });
 }

@@ -9,7 +9,7 @@ export {
   customerDetail,
   type CustomerList,
   type CustomerListRow,
-  type CustomerOutcome,
+  type CustomerChange,
   deleteCustomerNote,
   ERASED_DOMAIN,
   guestKey,

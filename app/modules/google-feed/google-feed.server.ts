@@ -13,7 +13,7 @@ import { etagMatches, type FeedIssue, GOOGLE_FEED_PATH, type GoogleFeedSettingsF
 // active product) and its back-office screen. The built feed is kept in the storefront read
 // cache, which catalogue, settings and content events empty on every server process: a price
 // saved in the back office is in the next fetch of the feed, and an unchanged feed keeps its
-// ETag (the bytes depend only on the data), so a conditional fetch answers 304.
+// ETag (the bytes depend only on the data), so a conditional fetch is answered "not modified".
 
 const G = "http://base.google.com/ns/1.0";
 
@@ -93,19 +93,20 @@ function feedXml(items: FeedItem[], channel: { title: string; link: string }): s
 
 /**
  * Google fetches on its own schedule, and anything in between (a CDN, a proxy) may keep a copy but
- * must ask again each time (no-cache): with the ETag that costs a 304, and a price change reaches
+ * must ask again each time (no-cache): with the ETag that costs a "not modified", and a price change reaches
  * the next fetch at once rather than after some max-age.
  */
 export const FEED_CACHE_CONTROL = "public, no-cache";
 
-export type FeedAnswer = { status: 200 | 304; body: string | null; headers: Record<string, string> };
+/** The feed for a fetcher: its XML, or `notModified` (no body) when the fetcher's copy is current; the route picks the status. */
+export type FeedAnswer = { notModified: true; body: null; headers: Record<string, string> } | { notModified: false; body: string; headers: Record<string, string> };
 
-/** The feed's HTTP answer for a request carrying `ifNoneMatch`: 304 when the client's copy is current. */
+/** The feed's answer for a request carrying `ifNoneMatch` (the ETag of the copy the fetcher holds). */
 export async function serveGoogleFeed(services: FeedServices, ifNoneMatch: string | null): Promise<FeedAnswer> {
   const feed = await googleFeed(services);
   const headers = { ETag: feed.etag, "Cache-Control": FEED_CACHE_CONTROL, "X-Robots-Tag": "noindex" };
-  if (etagMatches(ifNoneMatch, feed.etag)) return { status: 304, body: null, headers };
-  return { status: 200, body: feed.xml, headers: { ...headers, "Content-Type": "application/xml; charset=utf-8" } };
+  if (etagMatches(ifNoneMatch, feed.etag)) return { notModified: true, body: null, headers };
+  return { notModified: false, body: feed.xml, headers: { ...headers, "Content-Type": "application/xml; charset=utf-8" } };
 }
 
 export type GoogleFeedScreen = {

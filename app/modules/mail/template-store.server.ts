@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/types";
+import { RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { emailTemplates } from "./schema";
@@ -39,11 +40,10 @@ export async function listTemplates(db: Db): Promise<TemplateState[]> {
   return TEMPLATE_KINDS.map((kind) => stateOf(kind, byKind.get(kind)));
 }
 
-export type TemplateSaveResult =
-  | { ok: true; message: string; version: number }
-  | { ok: false; status: 400 | 409; error: string; fieldErrors?: Record<string, string> };
+/** A saved template's message and new version; a stale version or an unknown variable is refused (thrown). */
+export type TemplateSaveResult = { message: string; version: number };
 
-const STALE = "This template was changed by someone else since you opened it — reload to see the current version.";
+const stale = () => new StaleRecordError("This template", { message: "This template was changed by someone else since you opened it — reload to see the current version." });
 
 /** Takes the row's lock (creating it if missing), refuses a stale version, then applies `change`. */
 async function changeTemplate(
@@ -58,7 +58,7 @@ async function changeTemplate(
   return db.transaction(async (tx): Promise<TemplateSaveResult> => {
     await tx.insert(emailTemplates).values({ kind, version: 0 }).onConflictDoNothing({ target: emailTemplates.kind });
     const [row] = await tx.select().from(emailTemplates).where(eq(emailTemplates.kind, kind)).for("update");
-    if (!row || row.version !== expectedVersion) return { ok: false, status: 409, error: STALE };
+    if (!row || row.version !== expectedVersion) throw stale();
     const before = stateOf(kind, row);
     const [after] = await tx
       .update(emailTemplates)
@@ -73,7 +73,7 @@ async function changeTemplate(
       before: { subject: before.subject, body: before.body, customised: before.customised },
       after: change ? { subject: change.subject, body: change.body, customised: true } : { customised: false },
     });
-    return { ok: true, message, version: after!.version };
+    return { message, version: after!.version };
   });
 }
 
@@ -83,7 +83,7 @@ export async function saveTemplate(db: Db, actor: AuditActor, kind: TemplateKind
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    return { ok: false, status: 400, error: Object.values(fieldErrors)[0] ?? "Please correct the template.", fieldErrors };
+    throw new RejectedInputError(fieldErrors, Object.values(fieldErrors)[0] ?? "Please correct the template.");
   }
   // A template saved unchanged from the default is still recorded: staff chose these words.
   return changeTemplate(db, actor, kind, expectedVersion, "template_save", parsed.data, `${TEMPLATE_SPECS[kind].label} template saved.`);

@@ -36,7 +36,7 @@ export const CONTENT_TYPES: Record<ImageFormat, string> = {
 /**
  * Sizes are served at the next step of a fixed ladder and qualities at the nearest of a few (a
  * usable image beats an error, and the set of renders stays bounded); anything that is not a whole
- * number, an unknown format or a suspicious path is a 400.
+ * number, an unknown format or a suspicious path is refused as bad input.
  */
 export function parseImageRequest(rawName: string, query: URLSearchParams, accept: string | null | undefined): ParseResult {
   let name: string;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/types";
 import type { CartLineRef } from "~/lib/cart/cart-cookie";
 import { isUuid } from "~/lib/ids";
+import { RateLimitedError, RejectedInputError } from "~/lib/save-outcome";
 import { sellableVariants, type SellableVariant } from "~/modules/catalog/catalog.server";
 import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from "./checkout.server";
@@ -40,24 +41,26 @@ const startSchema = z.object({
   name: z.string().trim().max(120).optional().catch(undefined),
 });
 
-export type CheckoutStartOutcome =
-  | { ok: true; remindAt: Date | null }
-  | { ok: false; status: 400; error: string }
-  | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+/** When the reminder is due; null when none is queued. Bad input or a flooding network is refused (thrown). */
+export type CheckoutStartOutcome = { remindAt: Date | null };
 
-/** Records (or updates) this checkout's email and lines, and queues its reminder in the same transaction. */
+/**
+ * Records (or updates) this checkout's email and lines, and queues its reminder in the same
+ * transaction. A malformed email or key throws RejectedInputError; a network past the flood
+ * ceiling throws RateLimitedError.
+ */
 export async function noteCheckoutStarted(
   deps: OrderDeps,
   input: { checkoutKey: unknown; email: unknown; name?: unknown; cart: readonly CartLineRef[] | "overflow"; clientIp: string },
   now = new Date(),
 ): Promise<CheckoutStartOutcome> {
   const parsed = startSchema.safeParse(input);
-  if (!parsed.success) return { ok: false, status: 400, error: parsed.error.issues[0]!.message };
+  if (!parsed.success) throw new RejectedInputError({}, parsed.error.issues[0]!.message);
   const minutes = deps.config.cartReminderMinutes ?? 0;
   const lines = input.cart === "overflow" ? [] : input.cart.map((l) => ({ variantId: l.variantId, quantity: l.quantity, ...(l.engraving ? { engraving: l.engraving } : {}) }));
-  if (minutes <= 0 || !deps.jobs || lines.length === 0) return { ok: true, remindAt: null };
+  if (minutes <= 0 || !deps.jobs || lines.length === 0) return { remindAt: null };
   const verdict = await hitLimit(deps.db, { bucket: "cart-reminder:ip", key: input.clientIp, ...REMINDER_FLOOD_LIMIT }, now);
-  if (!verdict.allowed) return { ok: false, status: 429, error: "Too many checkouts from this network. Please try again later.", retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!verdict.allowed) throw new RateLimitedError("Too many checkouts from this network. Please try again later.", verdict.retryAfterSeconds);
   const { checkoutKey, email, name } = parsed.data;
   const remindAt = new Date(now.getTime() + minutes * 60_000);
   const jobs = deps.jobs;
@@ -72,9 +75,9 @@ export async function noteCheckoutStarted(
         setWhere: isNull(checkoutReminders.settledAt),
       })
       .returning({ id: checkoutReminders.id });
-    if (!row) return { ok: true as const, remindAt: null };
+    if (!row) return { remindAt: null };
     await jobs.send(ORDER_JOBS.cartReminder, { key: checkoutKey }, { startAfter: remindAt, tx });
-    return { ok: true as const, remindAt };
+    return { remindAt };
   });
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx, Tx } from "~/db/types";
 import { formatPaise } from "~/lib/money";
+import type { RefusalKind } from "~/lib/save-outcome";
 import { TOPICS } from "~/modules/events/events";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
 import { GatewayUnavailable, razorpayGateway, verifyPaymentSignature, verifyWebhookSignature, type GatewayPayment } from "./razorpay.server";
@@ -238,7 +239,12 @@ export async function confirmCheckoutPayment(deps: OrderDeps, number: string, ac
   return { ok: true, status: now!.status, paymentStatus: now!.paymentStatus, message };
 }
 
-export type WebhookAnswer = { status: 200 | 400 | 404; body: { ok: boolean; duplicate?: boolean; error?: string } };
+/**
+ * What a webhook delivery gets: taken (a repeat of an event already stored is marked duplicate),
+ * or refused with the kind of refusal, which the route turns into its status through the one table
+ * (REFUSAL_STATUS): payments not set up is "not-found", a bad signature or body is "invalid".
+ */
+export type WebhookAnswer = { ok: true; duplicate?: true } | { ok: false; refusal: Extract<RefusalKind, "not-found" | "invalid">; error: string };
 
 type Entity = Record<string, unknown>;
 type WebhookEvent = { event?: unknown; payload?: { payment?: { entity?: Entity }; order?: { entity?: Entity }; refund?: { entity?: Entity } } };
@@ -255,19 +261,19 @@ function paymentOf(entity: Entity | undefined): IncomingPayment | null {
 
 /**
  * A Razorpay webhook. The signature is checked over the body exactly as it arrived; the event is
- * stored once per event id (a repeat answers 200 and changes nothing), and applied in the same
+ * stored once per event id (a repeat is taken again and changes nothing), and applied in the same
  * transaction, so an event is either stored and applied or neither. Events may come in any order:
  * a payment's failure after its capture changes nothing, a capture after a failure pays the order.
  */
 export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Uint8Array, headers: { signature: string | null; eventId: string | null }): Promise<WebhookAnswer> {
   const config = deps.config.razorpay;
-  if (!config) return { status: 404, body: { ok: false, error: "Online payment is not configured." } };
-  if (!verifyWebhookSignature(rawBody, headers.signature, config.webhookSecret)) return { status: 400, body: { ok: false, error: "Invalid signature." } };
+  if (!config) return { ok: false, refusal: "not-found", error: "Online payment is not configured." };
+  if (!verifyWebhookSignature(rawBody, headers.signature, config.webhookSecret)) return { ok: false, refusal: "invalid", error: "Invalid signature." };
   let event: WebhookEvent;
   try {
     event = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(rawBody)) as WebhookEvent;
   } catch {
-    return { status: 400, body: { ok: false, error: "The body is not JSON." } };
+    return { ok: false, refusal: "invalid", error: "The body is not JSON." };
   }
   const type = str(event?.event) ?? "unknown";
   const eventKey = headers.eventId && /^[A-Za-z0-9_.:-]{1,100}$/.test(headers.eventId) ? `webhook:${headers.eventId}` : `webhook-body:${sha256(Buffer.from(rawBody).toString("latin1"))}`;
@@ -322,7 +328,7 @@ export async function handleRazorpayWebhook(deps: OrderDeps, rawBody: Uint8Array
     return { duplicate: false, after: result.after };
   });
   await publishAfter(deps, outcome.after);
-  return { status: 200, body: { ok: true, ...(outcome.duplicate ? { duplicate: true } : {}) } };
+  return { ok: true, ...(outcome.duplicate ? { duplicate: true as const } : {}) };
 }
 
 /** A failed attempt: the shopper may try again while the hold lasts; a failure never undoes a payment. */

@@ -28,11 +28,12 @@ export type PaymentGateway = {
   refund(paymentId: string, input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<GatewayRefund>;
 };
 
-/** What Razorpay answered when it refused a request (4xx): not worth retrying as it is. */
+/** Razorpay refused a request (a 4xx of its own), or the shop saw it would: not worth retrying as it is. */
 export class GatewayRefusal extends Error {
   constructor(
-    readonly status: number,
     message: string,
+    /** The status Razorpay answered with; null when the request was never sent. */
+    readonly gatewayStatus: number | null = null,
   ) {
     super(message);
   }
@@ -63,7 +64,7 @@ type SdkError = { statusCode?: number; error?: { description?: string; code?: st
 function translate(error: unknown): Error {
   const e = error as SdkError;
   const status = Number(e?.statusCode);
-  if (status >= 400 && status < 500) return new GatewayRefusal(status, e.error?.description ?? `Razorpay refused the request (${status}).`);
+  if (status >= 400 && status < 500) return new GatewayRefusal(e.error?.description ?? `Razorpay refused the request (${status}).`, status);
   if (status === 0 && e.error?.code === NETWORK) {
     const code = e.error.description ?? "";
     return new GatewayUnavailable(`Razorpay could not be reached (${code || "no answer"}).`, !NOT_SENT.has(code));

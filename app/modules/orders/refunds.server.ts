@@ -146,7 +146,7 @@ export async function submitRefund(deps: OrderDeps, refundId: string): Promise<S
   const config = deps.config.razorpay;
   try {
     if (!config) throw new GatewayUnavailable("online payment is not configured", false);
-    if (!claimed.razorpayPaymentId) throw new GatewayRefusal(400, "the refund names no payment");
+    if (!claimed.razorpayPaymentId) throw new GatewayRefusal("the refund names no payment");
     const answer = await razorpayGateway(config).refund(claimed.razorpayPaymentId, {
       amountPaise: claimed.amountPaise,
       receipt: claimed.id,

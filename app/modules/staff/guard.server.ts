@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { isUuid } from "~/lib/ids";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { getSetting } from "~/modules/settings/settings.server";
 import { can, type Action, type Module } from "./permissions";
 import type { Role } from "./roles";
@@ -49,19 +50,20 @@ export async function requirePagePermission(services: StaffDeps, request: Reques
   return staff;
 }
 
-/** For admin actions and data endpoints: 401 without a session, 403 without the permission. */
+/** For admin actions and data endpoints: unauthenticated without a session, forbidden without the permission. */
 export async function requireActionPermission(services: StaffDeps, request: Request, module: Module, action: Action): Promise<Staff> {
   const staff = await requireStaffAction(services, request);
-  if (!can(staff.roles, module, action)) throw data({ error: "You do not have permission to do that." }, { status: 403 });
+  if (!can(staff.roles, module, action)) throw data({ error: "You do not have permission to do that." }, { status: REFUSAL_STATUS.forbidden });
   return staff;
 }
 
 /**
  * For admin actions that post to `?do=<operation>`: the operation is looked up in the route's own
  * table (own keys only, so "toString" and the other names every object inherits are unknown), and
- * the permission it needs is checked before a byte of the body is read: 401 without a session,
- * 403 without the permission, then 400 for an operation the table does not name. An unknown
- * operation is checked against "edit" first, so it tells an outsider nothing about the table.
+ * the permission it needs is checked before a byte of the body is read: unauthenticated without a
+ * session, forbidden without the permission, then invalid for an operation the table does not
+ * name. An unknown operation is checked against "edit" first, so it tells an outsider nothing
+ * about the table. The statuses come from the one refusal table (REFUSAL_STATUS).
  */
 export async function requireOperation<Ops extends Record<string, Action>>(
   services: StaffDeps,
@@ -72,7 +74,7 @@ export async function requireOperation<Ops extends Record<string, Action>>(
   const raw = new URL(request.url).searchParams.get("do") ?? "";
   const op = Object.hasOwn(operations, raw) ? raw : null;
   const staff = await requireActionPermission(services, request, module, op ? operations[op]! : "edit");
-  if (!op) throw data({ ok: false, error: "Unknown action." }, { status: 400 });
+  if (!op) throw data({ ok: false, error: "Unknown action." }, { status: REFUSAL_STATUS.invalid });
   return { staff, op, actor: { id: staff.user.id, email: staff.user.email } };
 }
 
@@ -86,13 +88,13 @@ export async function requireStaffPage(services: StaffDeps, request: Request, op
 
 export async function requireStaffAction(services: StaffDeps, request: Request, opts: { allowMfaSetup?: boolean } = {}): Promise<Staff> {
   const staff = await getStaff(services, request);
-  if (!staff) throw data({ error: "Sign in to continue." }, { status: 401 });
-  if (staff.mfaSetupRequired && !opts.allowMfaSetup) throw data({ error: "Set up two-factor authentication on your account page first." }, { status: 403 });
+  if (!staff) throw data({ error: "Sign in to continue." }, { status: REFUSAL_STATUS.unauthenticated });
+  if (staff.mfaSetupRequired && !opts.allowMfaSetup) throw data({ error: "Set up two-factor authentication on your account page first." }, { status: REFUSAL_STATUS.forbidden });
   return staff;
 }
 
-/** Identifiers in admin calls must be UUIDs: anything else is a 400 before any query. */
+/** Identifiers in admin calls must be UUIDs: anything else is refused as invalid before any query. */
 export function requireUuid(value: unknown, what = "id"): string {
-  if (!isUuid(value)) throw data({ error: `Invalid ${what}.` }, { status: 400 });
+  if (!isUuid(value)) throw data({ error: `Invalid ${what}.` }, { status: REFUSAL_STATUS.invalid });
   return value;
 }

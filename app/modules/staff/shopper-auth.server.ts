@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { Db } from "~/db/types";
 import type { Logger } from "~/lib/logger.server";
+import type { RefusalKind } from "~/lib/save-outcome";
 import type { Mailer } from "~/modules/mail/mail.server";
 import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import type { Auth } from "./auth.server";
@@ -11,7 +12,10 @@ import { passwordProblem } from "./password-policy";
 // Shopper sign-in and sign-up at /login and /register, on the same Better Auth instance as staff.
 // A shopper is simply a user without a row in user_roles; nothing here grants a role.
 
-export type AuthOutcome = { ok: true; setCookies: string[] } | { ok: false; error: string; field?: "email" | "password" | "name"; status?: 429; retryAfterSeconds?: number };
+/** A refusal names its kind; the route gives it its status from the one refusal table (REFUSAL_STATUS). */
+type Refused = { ok: false; refusal: Extract<RefusalKind, "invalid" | "rate-limited">; error: string; field?: "email" | "password" | "name"; retryAfterSeconds?: number };
+
+export type AuthOutcome = { ok: true; setCookies: string[] } | Refused;
 
 /** One message for unknown email and wrong password, so the form never reveals who has an account. */
 export const INVALID_CREDENTIALS = "Invalid email or password.";
@@ -35,27 +39,27 @@ export const registerInput = z.object({
  */
 export async function signInShopper({ auth, db }: { auth: Auth; db: Db }, form: unknown, headers: Headers): Promise<AuthOutcome> {
   const parsed = signInInput.safeParse(form);
-  if (!parsed.success) return { ok: false, error: INVALID_CREDENTIALS };
+  if (!parsed.success) return { ok: false, refusal: "invalid", error: INVALID_CREDENTIALS };
   const who = { email: parsed.data.email, ip: clientIpOf(headers) };
   const verdict = await checkSignInAllowed(db, who);
-  if (!verdict.allowed) return { ok: false, error: lockoutMessage(verdict.retryAfterSeconds), status: 429, retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!verdict.allowed) return { ok: false, refusal: "rate-limited", error: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
   const response = await callAuth(() =>
     auth.api.signInEmail({ body: { email: parsed.data.email, password: parsed.data.password }, headers: forwardHeaders(headers), asResponse: true }),
   );
   if (response?.status === 403) {
     // The right password for an address not yet confirmed: only its owner gets this far.
-    return { ok: false, error: UNCONFIRMED_EMAIL };
+    return { ok: false, refusal: "invalid", error: UNCONFIRMED_EMAIL };
   }
   if (!response?.ok) {
     const after = await recordFailedSignIn(db, who);
-    return after.allowed ? { ok: false, error: INVALID_CREDENTIALS } : { ok: false, error: lockoutMessage(after.retryAfterSeconds), status: 429, retryAfterSeconds: after.retryAfterSeconds };
+    return after.allowed ? { ok: false, refusal: "invalid", error: INVALID_CREDENTIALS } : { ok: false, refusal: "rate-limited", error: lockoutMessage(after.retryAfterSeconds), retryAfterSeconds: after.retryAfterSeconds };
   }
   await recordSignInAttempt(db, who, true);
   return { ok: true, setCookies: response.headers.getSetCookie() };
 }
 
 /** What registration always answers: the same for a new address and one that has an account. */
-export type RegisterOutcome = { ok: true } | { ok: false; error: string; field?: "email" | "password" | "name"; status?: 429; retryAfterSeconds?: number };
+export type RegisterOutcome = { ok: true } | Refused;
 
 /** Sign-ups: generous enough for a whole mobile network behind one address, tight enough against floods. */
 export const REGISTRATIONS_PER_EMAIL = { limit: 3, windowMs: 60 * 60 * 1000 };
@@ -76,13 +80,13 @@ export async function registerShopper(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path[0];
-    return { ok: false, error: issue.message, field: field === "email" || field === "password" || field === "name" ? field : undefined };
+    return { ok: false, refusal: "invalid", error: issue.message, field: field === "email" || field === "password" || field === "name" ? field : undefined };
   }
   const { name, email: address, password } = parsed.data;
   const perAddress = await hitLimit(services.db, { bucket: "register:ip", key: clientIpOf(headers), ...REGISTRATIONS_PER_ADDRESS });
   if (!perAddress.allowed) {
     const minutes = Math.ceil(perAddress.retryAfterSeconds / 60);
-    return { ok: false, error: `Too many new accounts from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, status: 429, retryAfterSeconds: perAddress.retryAfterSeconds };
+    return { ok: false, refusal: "rate-limited", error: `Too many new accounts from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`, retryAfterSeconds: perAddress.retryAfterSeconds };
   }
   // Over the per-address-of-mail limit: the same answer, but no more mail to that inbox.
   const perEmail = await hitLimit(services.db, { bucket: "register:email", key: address, ...REGISTRATIONS_PER_EMAIL });
@@ -102,7 +106,7 @@ export async function registerShopper(
     services.auth.api.signUpEmail({ body: { name: name || address.split("@")[0]!, email: address, password }, headers: forwardHeaders(headers), asResponse: true }),
   );
   // Two sign-ups of one new address at once: the loser sees "exists", and answers like any other.
-  if (!response || (!response.ok && response.status !== 422)) return { ok: false, error: "We could not create your account. Please check your details and try again." };
+  if (!response || (!response.ok && response.status !== 422)) return { ok: false, refusal: "invalid", error: "We could not create your account. Please check your details and try again." };
   return { ok: true };
 }
 

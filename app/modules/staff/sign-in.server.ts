@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
+import type { RefusalKind } from "~/lib/save-outcome";
 import { hitLimit } from "~/modules/rate-limit/rate-limit.server";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { RESET_TOKEN_EXPIRES_IN_SECONDS } from "./auth.server";
@@ -19,7 +20,8 @@ import type { StaffDeps } from "./staff-deps.server";
 export type SignInResult =
   | { kind: "signed-in"; headers: Headers }
   | { kind: "two-factor"; headers: Headers }
-  | { kind: "refused"; status: 401 | 429; message: string; retryAfterSeconds?: number };
+  /** Refused: the route gives `refusal` its status from the one refusal table (REFUSAL_STATUS). */
+  | { kind: "refused"; refusal: Extract<RefusalKind, "unauthenticated" | "rate-limited">; message: string; retryAfterSeconds?: number };
 
 
 function cookiesOf(response: Response): Headers {
@@ -31,7 +33,7 @@ function cookiesOf(response: Response): Headers {
 export async function signInStaff(services: StaffDeps, request: Request, input: { email: string; password: string }): Promise<SignInResult> {
   const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
-  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!verdict.allowed) return { kind: "refused", refusal: "rate-limited", message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
 
   const response = await services.auth.api.signInEmail({
     body: { email: who.email, password: input.password, rememberMe: true },
@@ -41,8 +43,8 @@ export async function signInStaff(services: StaffDeps, request: Request, input: 
   if (!response.ok) {
     const after = await recordFailedSignIn(services.db, who);
     return after.allowed
-      ? { kind: "refused", status: 401, message: INVALID_CREDENTIALS }
-      : { kind: "refused", status: 429, message: lockoutMessage(after.retryAfterSeconds), retryAfterSeconds: after.retryAfterSeconds };
+      ? { kind: "refused", refusal: "unauthenticated", message: INVALID_CREDENTIALS }
+      : { kind: "refused", refusal: "rate-limited", message: lockoutMessage(after.retryAfterSeconds), retryAfterSeconds: after.retryAfterSeconds };
   }
   const body = (await response.json()) as { twoFactorRedirect?: boolean; user?: { id: string; email: string } };
   if (body.twoFactorRedirect) return { kind: "two-factor", headers: cookiesOf(response) };
@@ -60,14 +62,14 @@ export async function verifySecondFactor(
 ): Promise<SignInResult> {
   const who = { email: input.email.trim().toLowerCase(), ip: clientIpOf(request.headers) };
   const verdict = await checkSignInAllowed(services.db, who);
-  if (!verdict.allowed) return { kind: "refused", status: 429, message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
+  if (!verdict.allowed) return { kind: "refused", refusal: "rate-limited", message: lockoutMessage(verdict.retryAfterSeconds), retryAfterSeconds: verdict.retryAfterSeconds };
   const code = input.code.replace(/\s+/g, "");
   const response = input.recovery
     ? await services.auth.api.verifyBackupCode({ body: { code }, headers: request.headers, asResponse: true })
     : await services.auth.api.verifyTOTP({ body: { code, trustDevice: false }, headers: request.headers, asResponse: true });
   if (!response.ok) {
     await recordSignInAttempt(services.db, who, false);
-    return { kind: "refused", status: 401, message: "That code is not valid. Try again, or sign in again." };
+    return { kind: "refused", refusal: "unauthenticated", message: "That code is not valid. Try again, or sign in again." };
   }
   const body = (await response.json()) as { user?: { id: string; email: string } };
   await recordSignInAttempt(services.db, who, true);

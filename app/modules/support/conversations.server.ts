@@ -66,10 +66,10 @@ export function toChatMessage(row: typeof supportMessages.$inferSelect): ChatMes
 
 /**
  * The conversation, when `token` is its visitor's secret. An unknown id and a wrong token give
- * the same 404, so nobody can probe which conversations exist.
+ * the same "not found", so nobody can probe which conversations exist.
  */
 export async function findVisitorConversation(db: Db, conversationId: unknown, token: unknown): Promise<Conversation> {
-  if (!isUuid(conversationId) || typeof token !== "string" || !token) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  if (!isUuid(conversationId) || typeof token !== "string" || !token) throw new SupportError("not-found", NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(supportConversations).where(eq(supportConversations.id, conversationId));
   return checkToken(row, token);
 }
@@ -79,11 +79,11 @@ export async function findVisitorConversation(db: Db, conversationId: unknown, t
  * the conversation (the link is how a visitor who left comes back to it, on any device).
  */
 function checkToken(row: Conversation | undefined, token: unknown, now = new Date()): Conversation {
-  if (!row || typeof token !== "string" || !token) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  if (!row || typeof token !== "string" || !token) throw new SupportError("not-found", NOT_FOUND_MESSAGE);
   const hash = hashSecret(token);
   if (sameHash(row.visitorTokenHash, hash)) return row;
   if (row.mailLinks.some((l) => sameHash(l.hash, hash) && Date.parse(l.expiresAt) > now.getTime())) return row;
-  throw new SupportError(404, NOT_FOUND_MESSAGE);
+  throw new SupportError("not-found", NOT_FOUND_MESSAGE);
 }
 
 /** Messages of one conversation in the order they were written, optionally only those after a sequence number. */
@@ -99,7 +99,7 @@ export async function listMessages(db: Db, conversationId: string, afterSeq = 0)
 /** Locks the conversation row for the rest of the transaction: message inserts per conversation are serialised. */
 export async function lockConversation(tx: Tx, conversationId: string): Promise<Conversation> {
   const [row] = await tx.select().from(supportConversations).where(eq(supportConversations.id, conversationId)).for("update");
-  if (!row) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  if (!row) throw new SupportError("not-found", NOT_FOUND_MESSAGE);
   return row;
 }
 
@@ -165,7 +165,7 @@ export async function sendVisitorMessage(
   ctx: { token?: string | null; clientIp: string; visitorId: string },
 ): Promise<SendResult> {
   const parsed = sendChatSchema.safeParse(rawInput);
-  if (!parsed.success) throw new SupportError(400, parsed.error.issues[0]!.message);
+  if (!parsed.success) throw new SupportError("invalid", parsed.error.issues[0]!.message);
   const input = parsed.data;
   const limits = await getSetting(deps.db, "support_limits");
 
@@ -173,9 +173,9 @@ export async function sendVisitorMessage(
     const visitor = input.visitorInfo as VisitorInfo;
     const token = newVisitorToken();
     const perVisitor = await hitLimit(deps.db, { bucket: "chat-new:visitor", key: ctx.visitorId, limit: limits.conversations_per_visitor_per_hour, windowMs: HOUR_MS });
-    if (!perVisitor.allowed) throw new SupportError(429, TOO_MANY_CONVERSATIONS(perVisitor.retryAfterSeconds), perVisitor.retryAfterSeconds);
+    if (!perVisitor.allowed) throw new SupportError("rate-limited", TOO_MANY_CONVERSATIONS(perVisitor.retryAfterSeconds), perVisitor.retryAfterSeconds);
     const perAddress = await hitLimit(deps.db, { bucket: "chat-new:ip", key: ctx.clientIp, limit: limits.conversations_per_ip_per_hour, windowMs: HOUR_MS });
-    if (!perAddress.allowed) throw new SupportError(429, TOO_MANY_FROM_NETWORK(perAddress.retryAfterSeconds), perAddress.retryAfterSeconds);
+    if (!perAddress.allowed) throw new SupportError("rate-limited", TOO_MANY_FROM_NETWORK(perAddress.retryAfterSeconds), perAddress.retryAfterSeconds);
     const result = await deps.db.transaction(async (tx) => {
       const [conversation] = await tx
         .insert(supportConversations)
@@ -213,7 +213,7 @@ export async function sendVisitorMessage(
           gte(supportMessages.createdAt, sql`clock_timestamp() - interval '1 minute'`),
         ),
       );
-    if ((recent?.n ?? 0) >= limits.messages_per_conversation_per_minute) throw new SupportError(429, TOO_MANY_MESSAGES, 60);
+    if ((recent?.n ?? 0) >= limits.messages_per_conversation_per_minute) throw new SupportError("rate-limited", TOO_MANY_MESSAGES, 60);
     const stored = await insertMessage(tx, conversation.id, { senderType: VISITOR_SENDER, senderName: conversation.visitorName, message: input.message }, { touch: false });
     const message = stored.message;
     // A visitor writing after staff took over waits for staff again; a closed chat reopens.

@@ -1,13 +1,22 @@
-/** A refusal the visitor or staff member should read: the HTTP layer turns it into { error } with this status. */
+import { REFUSAL_STATUS, type RefusalKind, type RefusalStatus } from "~/lib/save-outcome";
+
+/**
+ * A refusal the visitor or staff member should read, named by its kind: the HTTP layer turns it
+ * into { error } with the kind's status from the one refusal table.
+ */
 export class SupportError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly kind: Extract<RefusalKind, "invalid" | "not-found" | "rate-limited">,
     message: string,
-    /** With 429: seconds until trying again makes sense (sent as Retry-After). */
+    /** When rate-limited: seconds until trying again makes sense (sent as Retry-After). */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "SupportError";
+  }
+
+  get status(): RefusalStatus {
+    return REFUSAL_STATUS[this.kind];
   }
 }
 

@@ -159,7 +159,7 @@ export type StaffActor = { id: string; name: string; roles: Role[] };
 
 export async function replyAsStaff(deps: SupportDeps, staff: StaffActor, conversationId: string, rawText: unknown): Promise<ChatMessage> {
   const parsed = chatMessageText.safeParse(rawText);
-  if (!parsed.success) throw new SupportError(400, parsed.error.issues[0]!.message);
+  if (!parsed.success) throw new SupportError("invalid", parsed.error.issues[0]!.message);
   const stored = await deps.db.transaction(async (tx) => {
     const c = await lockConversation(tx, conversationId);
     const stored = await insertMessage(tx, c.id, { senderType: senderTypeFor(staff.roles), senderName: staff.name, message: parsed.data });
@@ -193,14 +193,14 @@ export async function listAssignableStaff(db: Db): Promise<StaffMember[]> {
 export async function assignConversation(deps: SupportDeps, conversationId: string, assigneeId: string | null): Promise<void> {
   if (assigneeId) {
     const staff = await listAssignableStaff(deps.db);
-    if (!staff.some((s) => s.id === assigneeId)) throw new SupportError(400, "That person cannot be assigned support chats.");
+    if (!staff.some((s) => s.id === assigneeId)) throw new SupportError("invalid", "That person cannot be assigned support chats.");
   }
   const updated = await deps.db
     .update(supportConversations)
     .set({ assignedTo: assigneeId })
     .where(eq(supportConversations.id, conversationId))
     .returning({ id: supportConversations.id });
-  if (!updated.length) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  if (!updated.length) throw new SupportError("not-found", NOT_FOUND_MESSAGE);
   await publishConversation(deps, conversationId, "assigned");
 }
 
@@ -210,7 +210,7 @@ export async function setConversationStatus(deps: SupportDeps, conversationId: s
     .set({ status })
     .where(eq(supportConversations.id, conversationId))
     .returning({ id: supportConversations.id });
-  if (!updated.length) throw new SupportError(404, NOT_FOUND_MESSAGE);
+  if (!updated.length) throw new SupportError("not-found", NOT_FOUND_MESSAGE);
   await publishConversation(deps, conversationId, "status");
 }
 
@@ -236,7 +236,7 @@ export async function listCannedReplies(db: Db): Promise<CannedReply[]> {
 
 function parseCanned(input: unknown) {
   const parsed = cannedReplySchema.safeParse(input);
-  if (!parsed.success) throw new SupportError(400, parsed.error.issues[0]!.message);
+  if (!parsed.success) throw new SupportError("invalid", parsed.error.issues[0]!.message);
   return parsed.data;
 }
 
@@ -247,10 +247,10 @@ export async function createCannedReply(db: Db, input: unknown): Promise<CannedR
 
 export async function updateCannedReply(db: Db, id: string, input: unknown): Promise<void> {
   const updated = await db.update(supportCannedReplies).set(parseCanned(input)).where(eq(supportCannedReplies.id, id)).returning({ id: supportCannedReplies.id });
-  if (!updated.length) throw new SupportError(404, "Canned reply not found.");
+  if (!updated.length) throw new SupportError("not-found", "Canned reply not found.");
 }
 
 export async function deleteCannedReply(db: Db, id: string): Promise<void> {
   const deleted = await db.delete(supportCannedReplies).where(eq(supportCannedReplies.id, id)).returning({ id: supportCannedReplies.id });
-  if (!deleted.length) throw new SupportError(404, "Canned reply not found.");
+  if (!deleted.length) throw new SupportError("not-found", "Canned reply not found.");
 }

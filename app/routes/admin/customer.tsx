@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
 import { CustomerDetailScreen } from "~/components/admin/customers/customer-detail";
-import { fail, formValues, savedMessage } from "~/lib/action-result";
+import { fail, formValues, refusedWithValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { isUuid } from "~/lib/ids";
 import { CUSTOMER_KEY } from "~/modules/customers/customers";
-import { addCustomerNote, addCustomerTag, customerDetail, deleteCustomerNote, erasePersonalData, removeCustomerTag, type CustomerOutcome } from "~/modules/customers/customers.server";
+import { addCustomerNote, addCustomerTag, customerDetail, deleteCustomerNote, erasePersonalData, removeCustomerTag } from "~/modules/customers/customers.server";
 import { can } from "~/modules/staff/staff";
 import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/customer";
@@ -50,31 +50,36 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const key = keyOf(params);
   const form = await request.formData();
   const { db } = context.services;
-  let outcome: CustomerOutcome;
-  switch (op) {
-    case "note":
-      outcome = await addCustomerNote(db, actor, key, formValues(form));
-      break;
-    case "deleteNote": {
-      const id = form.get("noteId");
-      if (!isUuid(id)) return fail(400, { error: "Invalid note id." });
-      outcome = await deleteCustomerNote(db, actor, key, id);
-      break;
+  const values = formValues(form);
+  let done: { message: string };
+  try {
+    switch (op) {
+      case "note":
+        done = await addCustomerNote(db, actor, key, values);
+        break;
+      case "deleteNote": {
+        const id = form.get("noteId");
+        if (!isUuid(id)) return fail(400, { error: "Invalid note id." });
+        done = await deleteCustomerNote(db, actor, key, id);
+        break;
+      }
+      case "tag":
+        done = await addCustomerTag(db, actor, key, values);
+        break;
+      case "untag":
+        done = await removeCustomerTag(db, actor, key, values);
+        break;
+      case "erase": {
+        const erased = await erasePersonalData(db, actor, key);
+        throw redirect(`/admin/customers/${erased.key}?saved=${encodeURIComponent(erased.message)}`);
+      }
     }
-    case "tag":
-      outcome = await addCustomerTag(db, actor, key, formValues(form));
-      break;
-    case "untag":
-      outcome = await removeCustomerTag(db, actor, key, formValues(form));
-      break;
-    case "erase": {
-      const erased = await erasePersonalData(db, actor, key);
-      if (!erased.ok) return fail(erased.status, { error: erased.error });
-      throw redirect(`/admin/customers/${erased.key}?saved=${encodeURIComponent("Personal data erased.")}`);
-    }
+  } catch (error) {
+    // A refusal answers with its status from the one table (the redirect, no refusal, is thrown
+    // on). An erasure refused is shown at the top of the page, the other forms' beside their form.
+    return refusedWithValues(error, op === "erase" ? undefined : op, values);
   }
-  if (!outcome.ok) return fail(outcome.status, { form: op, error: outcome.error, fieldErrors: outcome.fieldErrors, values: formValues(form) });
-  throw redirect(`/admin/customers/${key}?saved=${encodeURIComponent(outcome.message)}`);
+  throw redirect(`/admin/customers/${key}?saved=${encodeURIComponent(done.message)}`);
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Customer");

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { EmailTemplatesScreen } from "~/components/admin/email-templates/email-templates-screen";
-import { fail, formValues, savedMessage } from "~/lib/action-result";
+import { fail, formValues, refusedWithValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { allowedVariables, isTemplateKind, TEMPLATE_KINDS, TEMPLATE_SPECS, templateForm, testAddressForm } from "~/modules/mail/mail";
@@ -77,20 +77,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ((op === "save" || op === "restore") && (!Number.isInteger(version) || version < 0)) {
     return fail(400, { error: "The form is missing its version — reload the page.", values });
   }
+  // A stale version (409) or a word the template does not know (400) is refused with what was
+  // typed (refusedWithValues throws the redirect on); a save redirects so a reload does not post it again.
+  const saved = (message: string) => redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(message)}`);
   if (op === "restore") {
-    const outcome = await restoreTemplate(db, actor, kind, version);
-    if (!outcome.ok) return fail(outcome.status, { error: outcome.error, values });
-    throw redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(outcome.message)}`);
+    try {
+      throw saved((await restoreTemplate(db, actor, kind, version)).message);
+    } catch (error) {
+      return refusedWithValues(error, undefined, values);
+    }
   }
   // Save, preview and test all start from the words in the form, checked by the editor's one schema.
   const parsed = templateForm(kind).safeParse(values);
   if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
   switch (op) {
-    case "save": {
-      const outcome = await saveTemplate(db, actor, kind, parsed.data, version);
-      if (!outcome.ok) return fail(outcome.status, { error: outcome.error, fieldErrors: outcome.fieldErrors, values });
-      throw redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(outcome.message)}`);
-    }
+    case "save":
+      try {
+        throw saved((await saveTemplate(db, actor, kind, parsed.data, version)).message);
+      } catch (error) {
+        return refusedWithValues(error, undefined, values);
+      }
     case "preview":
       return { ok: true as const, message: "Preview updated.", values, preview: await previewTemplate(db, config.publicUrl, kind, parsed.data) };
     case "test": {

@@ -1,4 +1,6 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { retryAfterHeaders } from "~/lib/action-result";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { z } from "zod";
 import { AuthCard, Field, FormMessage, SubmitButton } from "~/components/admin/auth-card";
 import { adminMeta } from "~/lib/admin-meta";
@@ -37,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.kind === "two-factor") return data<ActionData>({ step: "code", email: form.email }, { headers: result.headers });
   return data<ActionData>(
     { step: form.intent === "password" ? "password" : "code", email: form.email, error: result.message },
-    { status: result.status, headers: result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : undefined },
+    { status: REFUSAL_STATUS[result.refusal], headers: retryAfterHeaders(result.retryAfterSeconds) },
   );
 }
 

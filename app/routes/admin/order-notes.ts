@@ -1,6 +1,6 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
+import { done, refusedAs } from "~/lib/action-result";
 import { formFields } from "~/lib/form-body.server";
-import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { addOrderNote } from "~/modules/orders/orders.server";
 import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order-notes";
@@ -13,8 +13,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "sales", "edit");
   const id = requireUuid(params.id, "order id");
   const result = await addOrderNote(context.services.db, staff.user, id, await formFields(request));
-  if (!result.ok) return data({ ok: false as const, error: result.message }, { status: REFUSAL_STATUS[result.reason] });
-  return { ok: true as const, message: result.message };
+  return result.ok ? done("note", result.message) : refusedAs(result.reason, result.message, "note");
 }
 
 /** Nothing to show here: the notes are on the order's page. */

@@ -1,13 +1,13 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
+import { done, fail, refusedAs } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { getOrderDetail, transitionOrder, refundOrder } from "~/modules/orders/orders.server";
 import { parseRupees, STAFF_TRANSITIONS } from "~/modules/orders/orders";
 import { can } from "~/modules/staff/staff";
 import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/order";
-import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { versionField } from "~/lib/version-field";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -62,28 +62,27 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "sales", "edit");
   const id = requireUuid(params.id, "order id");
   const form = Object.fromEntries(await request.formData());
+  // Each answer names its form: a refund's refusal shows in the refund panel, a step's at the top.
   if (form.action === "refund") {
     const parsed = refundInput.safeParse(form);
-    if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message, form: "refund" as const }, { status: 400 });
+    if (!parsed.success) return fail(400, { form: "refund", error: parsed.error.issues[0]!.message });
     const result = await refundOrder(context.services, staff.user, id, {
       amountPaise: parsed.data.amount,
       reason: parsed.data.reason,
       reference: parsed.data.reference,
       expectedVersion: parsed.data.version,
     });
-    if (result.ok) return { ok: true as const, message: result.message };
-    return data({ ok: false as const, error: result.message, form: "refund" as const }, { status: REFUSAL_STATUS[result.reason] });
+    return result.ok ? done("refund", result.message) : refusedAs(result.reason, result.message, "refund");
   }
   const parsed = transitionInput.safeParse(form);
-  if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+  if (!parsed.success) return fail(400, { form: "transition", error: parsed.error.issues[0]!.message });
   const result = await transitionOrder(context.services, staff.user, id, {
     action: parsed.data.action,
     expectedVersion: parsed.data.version,
     carrier: parsed.data.carrier,
     trackingNumber: parsed.data.trackingNumber,
   });
-  if (result.ok) return { ok: true as const, message: result.message };
-  return data({ ok: false as const, error: result.message }, { status: REFUSAL_STATUS[result.reason] });
+  return result.ok ? done("transition", result.message) : refusedAs(result.reason, result.message, "transition");
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order");

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import type { z } from "zod";
 import { BypassLinksSection } from "~/components/admin/settings/bypass-links-section";
 import { CodSection } from "~/components/admin/settings/cod-section";
 import { MaintenanceSection } from "~/components/admin/settings/maintenance-section";
@@ -8,6 +8,7 @@ import { ReportsSection } from "~/components/admin/settings/reports-section";
 import { SecuritySection } from "~/components/admin/settings/security-section";
 import { StoreDetailsSection } from "~/components/admin/settings/store-details-section";
 import { StoreTaxSection } from "~/components/admin/settings/store-tax-section";
+import { done, fail, refusedAnswer } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { rupeesToPaise } from "~/lib/money";
@@ -18,7 +19,6 @@ import { requireActionPermission, requirePagePermission, requireUuid, setRequire
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
-import { StaleRecordError } from "~/lib/save-outcome";
 
 const KEYS = ["store_contact", "store_tax", "gst_settings", "shipping", "cod", "payment_hold", "maintenance", "staff_security", "reports"] as const;
 
@@ -37,12 +37,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INTENTS = { store: "edit", tax: "edit", pricing: "edit", cod: "edit", "payment-hold": "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit", reports: "edit" } as const;
 type Intent = keyof typeof INTENTS;
 
-export type SettingsActionData =
-  | { ok: true; intent: Intent; message: string; link?: string }
-  | { ok: false; intent: Intent | null; error?: string; fieldErrors?: Record<string, string> };
-
-const fail = (intent: Intent | null, status: number, body: { error?: string; fieldErrors?: Record<string, string> }) =>
-  data<SettingsActionData>({ ok: false, intent, ...body }, { status });
+// The shared action result, `form` naming the intent that answered (its card shows the outcome).
+const INVALID = "Please correct the fields marked below.";
+const invalidFields = (intent: Intent, error: z.ZodError) => fail(400, { form: intent, error: INVALID, fieldErrors: fieldErrors(error) });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
@@ -50,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = Object.hasOwn(INTENTS, raw) ? (raw as Intent) : null;
   // Permission before anything is parsed or changed: 401 without a session, 403 without the right.
   const staff = await requireActionPermission(context.services, request, "settings", intent ? INTENTS[intent] : "edit");
-  if (!intent) return fail(null, 400, { error: "Unknown action." });
+  if (!intent) return fail(400, { error: "Unknown action." });
   const actor = { id: staff.user.id, email: staff.user.email };
   const values = Object.fromEntries(form);
   const { services } = context;
@@ -59,39 +56,39 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "store": {
         const parsed = storeDetailsForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "store_contact", value, expectedVersion: version }]);
         return ok(intent, "Store details saved.");
       }
       case "tax": {
         const parsed = storeTaxForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "store_tax", value, expectedVersion: version }]);
         return ok(intent, "Tax details saved. Invoices issued from now on print them.");
       }
       case "cod": {
         const parsed = codForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const { version, enabled, fee, max_order } = parsed.data;
         // Without the Razorpay keys cash on delivery is the only way to pay: switching it off would close the till.
         if (!enabled && !onlinePaymentEnabled(services.config)) {
-          return fail(intent, 400, { error: "Online payment is not set up (the Razorpay keys), so cash on delivery is the only way shoppers can pay: it stays on." });
+          return fail(400, { form: intent, error: "Online payment is not set up (the Razorpay keys), so cash on delivery is the only way shoppers can pay: it stays on." });
         }
         await saveSettings(services, actor, [{ key: "cod", value: { enabled, fee_paise: rupeesToPaise(fee), max_order_paise: rupeesToPaise(max_order) }, expectedVersion: version }]);
         return ok(intent, enabled ? "Cash on delivery saved. Checkout uses it at once." : "Cash on delivery is switched off: checkout offers online payment only.");
       }
       case "payment-hold": {
         const parsed = paymentHoldForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "payment_hold", value, expectedVersion: version }]);
         return ok(intent, "Payment hold saved. Orders placed from now on hold their stock this long.");
       }
       case "pricing": {
         const parsed = pricingForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const p = parsed.data;
         await saveSettings(services, actor, [
           { key: "gst_settings", value: { percentage: p.gst_percentage }, expectedVersion: p.gst_version },
@@ -105,21 +102,21 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       case "maintenance": {
         const parsed = maintenanceForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "maintenance", value, expectedVersion: version }]);
         return ok(intent, value.enabled ? "Maintenance mode is on: visitors now see the maintenance page." : "Maintenance mode is off: the shop is open.");
       }
       case "reports": {
         const parsed = reportsForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "reports", value, expectedVersion: version }]);
         return ok(intent, "Dashboard settings saved.");
       }
       case "bypass-create": {
         const parsed = bypassForm.safeParse(values);
-        if (!parsed.success) return fail(intent, 400, { fieldErrors: fieldErrors(parsed.error) });
+        if (!parsed.success) return invalidFields(intent, parsed.error);
         const now = new Date();
         const created = await createBypassLink(services.db, actor, { label: parsed.data.label, expiresAt: bypassExpiry(parsed.data.duration, now) }, now);
         const link = new URL(`/maintenance?bypass=${created.token}`, services.config.publicUrl).toString();
@@ -128,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "bypass-revoke": {
         const id = requireUuid(form.get("id"), "bypass link id");
         const revoked = await revokeBypassLink(services.db, actor, id);
-        return revoked ? ok(intent, "Bypass link revoked: it no longer lets anyone through.") : fail(intent, 404, { error: "That link does not exist or was already revoked." });
+        return revoked ? ok(intent, "Bypass link revoked: it no longer lets anyone through.") : fail(404, { form: intent, error: "That link does not exist or was already revoked." });
       }
       case "security": {
         const requireMfa = form.get("require_mfa") === "on";
@@ -137,21 +134,25 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof StaleRecordError) return fail(intent, 409, { error: error.message });
-    throw error;
+    // Changed by someone else meanwhile (409), or any other refusal: its status from the one table.
+    return refusedAnswer(error, intent);
   }
 }
 
-function ok(intent: Intent, message: string, link?: string): SettingsActionData {
-  return { ok: true, intent, message, ...(link ? { link } : {}) };
+/** Done: the card's message; a new bypass link is shown once, beside it. */
+function ok(intent: Intent, message: string, link?: string) {
+  return { ...done(intent, message), ...(link ? { link } : {}) };
 }
+
+/** What the page hands a card: the answer of that card's form only. */
+type Answer = { form?: string; ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string>; link?: string };
 
 export const meta: Route.MetaFunction = () => adminMeta("Settings");
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, canEdit } = loaderData;
-  const result = actionData as SettingsActionData | undefined;
-  const forIntent = (intent: Intent) => (result?.intent === intent ? result : undefined);
+  const result = actionData as Answer | undefined;
+  const forIntent = (intent: Intent) => (result?.form === intent ? result : undefined);
   return (
     <AdminPage width="medium">
       <PageHeader title="Settings" />
@@ -167,7 +168,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <PaymentHoldSection setting={settings.payment_hold} canEdit={canEdit} result={forIntent("payment-hold")} />
       <ReportsSection setting={settings.reports} canEdit={canEdit} result={forIntent("reports")} />
       <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forIntent("maintenance")} />
-      <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.intent === "bypass-create" || result?.intent === "bypass-revoke" ? result : undefined} />
+      <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.form === "bypass-create" || result?.form === "bypass-revoke" ? result : undefined} />
       <SecuritySection requireMfa={settings.staff_security.value.require_mfa} canEdit={canEdit} result={forIntent("security")} />
     </AdminPage>
   );

@@ -1,9 +1,9 @@
-import { useEffect } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "sonner";
+import { useSavedToast } from "~/components/admin/action-feedback";
 import { OrderNoteForm } from "~/components/admin/orders/order-note-form";
 import { AddressLines, type AddressView } from "~/components/ui/address-lines";
 import { FormMessage } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/action-result";
 import { formatPaise } from "~/lib/money";
 import { discountLine, PAYMENT_STATUS_LABELS, STATUS_LABELS, type OrderStatus, type StaffTransition } from "~/modules/orders/orders";
 import { PaymentEventsPanel, type PaymentEventView } from "./payment-events-panel";
@@ -14,7 +14,8 @@ import { Panel } from "~/components/admin/kit/panel";
 type Charge = { totalPaise: number };
 export type OrderDetailProps = {
   canEdit: boolean;
-  result: { ok: true; message: string } | { ok: false; error: string; form?: "refund" } | null;
+  /** The action's answer (ActionResult): a done step or refund is a toast; a refusal shows beside the form that asked. */
+  result: ActionResult | null;
   order: {
     id: string;
     number: string;
@@ -69,9 +70,7 @@ function AddressBlock({ title, address }: { title: string; address: AddressView 
 
 export function OrderDetail({ order, canEdit, result }: OrderDetailProps) {
   const busy = useNavigation().state === "submitting";
-  useEffect(() => {
-    if (result?.ok) toast.success(result.message);
-  }, [result]);
+  useSavedToast(result);
   const tax = order.cgstPaise + order.sgstPaise + order.igstPaise;
   return (
     <AdminPage width="medium">

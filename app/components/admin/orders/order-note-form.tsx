@@ -2,13 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/action-result";
 import { MAX_NOTE_LENGTH, orderNoteSchema } from "~/modules/orders/orders";
-
-type Answer = { ok: true; message: string } | { ok: false; error: string };
 
 /** Staff add a note to the order's timeline (kept with their name); shoppers never see notes. */
 export function OrderNoteForm({ orderId }: { orderId: string }) {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
