@@ -164,7 +164,7 @@ export function settingsFacts(s: {
   out.push({
     source: "fact",
     title: "Payment pending: how long an unpaid order waits",
-    text: `An order paid online waits ${s.holdMinutes} minutes for its payment, with its items held for you. If the payment page was closed or the payment failed, pay again from the order within ${s.holdMinutes} minutes; after that the hold ends and you can simply order again.`,
+    text: `An order paid online waits ${s.holdMinutes} minutes for its payment, with its items held for you. If the payment page was closed or the payment failed, pay again from the order within ${s.holdMinutes} minutes; after that the hold ends, the unpaid order is cancelled and its items are released, and you can simply order again.`,
     link: "/account/orders",
   });
   out.push({
