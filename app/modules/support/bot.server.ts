@@ -25,6 +25,10 @@ export const BOT_TEXT = {
     'Sorry, I could not find an answer to that in our help pages. Could you put it another way? You can also type "talk to a human" to reach our team.',
   orderAskBoth:
     "I can check that for you. Please send your order number (like GL-000123) and the email or mobile number you gave at checkout.",
+  trackingOffer:
+    "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout.",
+  handoverStaffOnly:
+    "That is for our team to decide, so I have passed your chat to our support team: a team member will reply here shortly.",
   orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
   orderAskContact: "Thanks. Which email or mobile number did you give at checkout? I need it to show you the order.",
   orderNotFound:
@@ -97,6 +101,7 @@ export async function previewReply(deps: Pick<SupportDeps, "db" | "events">, tex
   if (step.kind === "order") return { kind: step.kind, text: orderAsk({ number: findOrderNumber(text), contact: findContact(text) }) };
   if (step.kind !== "answer") return { kind: step.kind, text: null };
   const understood = await understand(deps, text);
+  if (step.offerTracking) return understood ? { kind: "answer", text: `${understood.text}\n\n${BOT_TEXT.trackingOffer}` } : { kind: "order", text: BOT_TEXT.orderAskBoth };
   return understood ? { kind: "answer", text: understood.text } : { kind: "no_match", text: null };
 }
 
@@ -158,7 +163,14 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
     text = tracked.text;
     botState = tracked.botState;
   }
-  if (step.kind === "answer") {
+  if (step.kind === "answer" && step.offerTracking) {
+    // How tracking works: the shop's answer, then the lookup offered (the next message may be the
+    // order's details). Without an answer in the shop's text, straight to the lookup.
+    const understood = await understand(deps, visitorText);
+    text = understood ? `${understood.text}\n\n${BOT_TEXT.trackingOffer}` : BOT_TEXT.orderAskBoth;
+    botState = { flow: "track", number: null, contact: null };
+    unmatched = 0;
+  } else if (step.kind === "answer") {
     const understood = await understand(deps, visitorText);
     if (understood) {
       unmatched = 0;
@@ -173,7 +185,7 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
     }
   }
   if (step.kind === "silent") return null;
-  if (step.kind === "handover") text = step.reason === "asked" ? BOT_TEXT.handoverAsked : BOT_TEXT.handoverUnmatched;
+  if (step.kind === "handover") text = step.reason === "asked" ? BOT_TEXT.handoverAsked : step.reason === "staff_only" ? BOT_TEXT.handoverStaffOnly : BOT_TEXT.handoverUnmatched;
   if (step.kind === "no_match") text = BOT_TEXT.noMatch;
   if (step.kind === "thanks") text = BOT_TEXT.thanks;
   if (step.kind === "greeting") text = BOT_TEXT.greeting(conversation.visitorName);

@@ -77,6 +77,8 @@ const GROUPS: Record<string, string[]> = {
   stock: ["stock", "sold", "available", "availability", "unavailable"],
   bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels"],
   glacial: ["glacial", "brand", "company", "firm", "business"],
+  // Being told that something happened: the shop sends an email and an SMS.
+  notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
   drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
 };
 
@@ -97,6 +99,8 @@ const PHRASES: [RegExp, string][] = [
   // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
   [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
+  // "How will I know it shipped": being told, by email and SMS.
+  [/\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b/g, " notify "],
   // A date ("on 12th dec", "by 3rd"): when the shopper needs it, not what they ask.
   [/\b\d{1,2}(st|nd|rd|th)\b/g, " "],
   // "may" is a month only after "in" or a day ("46 degree in may"); otherwise a modal verb.
