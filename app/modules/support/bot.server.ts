@@ -9,7 +9,7 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
-import { answerFrom, catalogProducts, isGoodMatch, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { answerFrom, catalogProducts, isGoodMatch, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -75,8 +75,9 @@ export type Understood = { text: string; best: Ranked | null } | null;
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
   const index = await knowledgeIndex(deps.db, deps.events);
-  // A price at a size, the cheapest of a kind or whether a size exists is computed from the catalogue, not found in a passage.
-  const computed = catalogAnswer(catalogProducts(index), question);
+  // A price at a size, the cheapest of a kind, whether a size exists, the largest or smallest size
+  // and whether shipping is free for an amount are computed, not found in a passage.
+  const computed = catalogAnswer(catalogProducts(index), question, shippingRule(index));
   if (computed) return { text: computed, best: null };
   // The best-ranked passage that meets the answering bar: ranking mixes coverage with the engine's
   // score, so a passage the engine likes may rank above one that covers the question. Below the

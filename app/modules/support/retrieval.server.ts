@@ -12,7 +12,7 @@ import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import type { CatalogProduct } from "./catalog-answers";
+import type { CatalogProduct, ShippingRule } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
@@ -29,6 +29,8 @@ export type Passage = {
   text: string;
   link: string;
   product?: ProductFacts;
+  /** The free-shipping rule behind the shipping fact, for comparing an amount a shopper names with it. */
+  shipping?: ShippingRule;
   /** The FAQ entry a passage comes from, for staff teaching the bot. */
   faqId?: string;
 };
@@ -79,6 +81,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       title: "Free shipping: delivery charges",
       text: `Shipping is free on orders over ${formatPaise(shipping.free_over_paise)}; below that a flat ${formatPaise(shipping.flat_fee_paise)} applies.`,
       link: "/shipping-policy",
+      shipping: { free_over_paise: shipping.free_over_paise, flat_fee_paise: shipping.flat_fee_paise },
     },
     {
       source: "fact",
@@ -298,6 +301,11 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
 /** The active products the index holds, with their page links (for answers computed from the catalogue). */
 export function catalogProducts(index: KnowledgeIndex): CatalogProduct[] {
   return index.passages.flatMap((p) => (p.source === "product" && p.product ? [{ ...p.product, link: p.link }] : []));
+}
+
+/** The free-shipping rule the index was built with, or null. */
+export function shippingRule(index: KnowledgeIndex): ShippingRule | null {
+  return index.passages.find((p) => p.shipping)?.shipping ?? null;
 }
 
 /** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
