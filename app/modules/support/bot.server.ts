@@ -9,6 +9,7 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
+import { askingPart } from "./language";
 import { answerFrom, catalogProducts, isGoodMatch, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
@@ -83,7 +84,11 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // score, so a passage the engine likes may rank above one that covers the question. Below the
   // first, only the shop's own text (FAQ, pages, facts) may answer: a product or collection that
   // merely shares a word ("colour") is no answer to a question the first passage missed.
-  const best = searchKnowledge(index, question).find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
+  const good = (ranked: Ranked[]) => ranked.find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
+  // A question told through a story: when the whole message finds no answer, the part that asks
+  // is what must be answered, with the story's words as context.
+  const asking = askingPart(question);
+  const best = good(searchKnowledge(index, question)) ?? (asking ? good(searchKnowledge(index, question, 3, asking)) : undefined);
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 

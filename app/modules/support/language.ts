@@ -101,6 +101,10 @@ const PHRASES: [RegExp, string][] = [
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
   // "How will I know it shipped": being told, by email and SMS.
   [/\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b/g, " notify "],
+  // All day long: "full day", "whole day", "poora din" is a how-long question.
+  [/\b(full|whole|entire|poora|pura|all) (day|night|din)\b/g, " long day "],
+  // Where the shopper lives is the story, not the question ("live chat" stays).
+  [/\bi (live|stay) in\b/g, " "],
   // A date ("on 12th dec", "by 3rd"): when the shopper needs it, not what they ask.
   [/\b\d{1,2}(st|nd|rd|th)\b/g, " "],
   // "may" is a month only after "in" or a day ("46 degree in may"); otherwise a modal verb.
@@ -319,6 +323,31 @@ export function analyseQuestion(text: string, correct: (word: string) => string 
     out.push({ word, terms, weak: WEAK.has(bare) || /^\d+$/.test(word), context: isContextWord(bare) });
   }
   return out;
+}
+
+const CLAUSE_BREAK = /[.?!;,\n]+|\s(?:but|because|coz|cause|so|lekin|magar|par)\s|[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u;
+const QUESTION_OPENER = /^(can|could|will|would|is|are|do|does|did|how|what|whats|which|when|where|why|should|shall|kya|kab|kitna|kitne|kaise|kahan)\b/;
+const QUESTION_CLOSER = /\b(kya|milega|milegi|sakte|sakta|sakti|chalega|hoga)$/;
+
+/**
+ * The part of a message that asks, when the rest tells a story around it ("bought the classic
+ * last week but the colour is not matching my bag, can I return it"): the clauses that are
+ * questions (ending in "?", opening with can/how/is/kya, closing with milega), or null when the
+ * message is one question, all questions or none.
+ */
+export function askingPart(text: string): string | null {
+  const clauses: { text: string; asks: boolean }[] = [];
+  let rest = text.toLowerCase();
+  while (rest) {
+    const m = CLAUSE_BREAK.exec(rest);
+    const end = m ? m.index : rest.length;
+    const clause = rest.slice(0, end).trim();
+    if (clause) clauses.push({ text: clause, asks: (m?.[0].includes("?") ?? false) || QUESTION_OPENER.test(clause) || QUESTION_CLOSER.test(clause) });
+    rest = m ? rest.slice(end + m[0].length) : "";
+  }
+  const asking = clauses.filter((c) => c.asks);
+  if (!asking.length || asking.length === clauses.length) return null;
+  return asking.map((c) => c.text).join(". ");
 }
 
 /** The index terms of a passage of the shop's own text. */

@@ -337,18 +337,35 @@ function weightOf(index: KnowledgeIndex, word: QueryWord): number {
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
 /** A question as the index reads it: its words (corrected against the shop's vocabulary), their weights and terms. */
-export type PreparedQuestion = { words: QueryWord[]; weights: number[]; unknown: boolean[]; total: number; terms: string[]; stems: Set<string> };
+export type PreparedQuestion = {
+  words: QueryWord[];
+  weights: number[];
+  unknown: boolean[];
+  /** Words of the story around the asking part (when one is given): they count only where a passage holds them. */
+  story: boolean[];
+  total: number;
+  terms: string[];
+  /** Stems that may name a product: the asking part's, when one is given ("my office bag" names no tumbler). */
+  stems: Set<string>;
+};
 
-export function prepareQuestion(index: KnowledgeIndex, question: string): PreparedQuestion {
-  const query = analyseQuestion(question, corrector(index));
+export function prepareQuestion(index: KnowledgeIndex, question: string, asking: string | null = null): PreparedQuestion {
+  const correct = corrector(index);
+  // With the asking part given, the story around it is context that only helps: a passage holding
+  // its words ranks higher, one missing them loses nothing, and a word of it the shop never uses
+  // does not send the question away.
+  const asked = asking === null ? null : new Set(analyseQuestion(asking, correct).flatMap((w) => w.terms));
+  const story = (w: QueryWord) => !!asked && !w.terms.some((t) => asked.has(t));
+  const query = analyseQuestion(question, correct).map((w) => (story(w) ? { ...w, context: true } : w));
   const weights = query.map((w) => weightOf(index, w));
   return {
     words: query,
     weights,
     unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t))),
+    story: query.map(story),
     total: weights.reduce((a, b) => a + b, 0),
     terms: [...new Set(query.flatMap((w) => w.terms))],
-    stems: new Set(query.map((w) => w.terms[0]!)),
+    stems: new Set(query.filter((w) => !story(w)).map((w) => w.terms[0]!)),
   };
 }
 
@@ -371,6 +388,7 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
       const matched: string[] = [];
       const missed: string[] = [];
       let covered = 0;
+      let total = q.total;
       let strongMatches = 0;
       let missesUnknown = false;
       q.words.forEach((w, i) => {
@@ -380,10 +398,11 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
           if (!w.weak && !w.context) strongMatches++;
         } else {
           missed.push(w.word);
-          if (q.unknown[i]) missesUnknown = true;
+          if (q.story[i]) total -= q.weights[i]!;
+          else if (q.unknown[i]) missesUnknown = true;
         }
       });
-      const coverage = q.total ? covered / q.total : 0;
+      const coverage = total ? covered / total : 0;
       return { passage: index.passages[hit.id]!, score: hit.score, coverage, missesUnknown, strongMatches, namesProduct: namesProduct(index, hit.id, q), matched, missed, rel: hit.score / top };
     })
     .sort((a, b) => b.coverage + REL_WEIGHT * b.rel - (a.coverage + REL_WEIGHT * a.rel))
@@ -392,8 +411,8 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
 }
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
-export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3): Ranked[] {
-  const q = prepareQuestion(index, question);
+export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3, asking: string | null = null): Ranked[] {
+  const q = prepareQuestion(index, question, asking);
   if (!q.words.length) return [];
   const results = index.search.search(q.terms.join(" "), {
     tokenize: (text) => text.split(" "),
