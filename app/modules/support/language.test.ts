@@ -138,5 +138,7 @@ describe("how the bot reads shoppers' words", () => {
     expect(normalise("is someone available at 2am")).toContain("support timings");
     expect(normalise("havent used it")).toContain("unused");
     expect(termsOfWord("beer")).toContain("#carbonated");
+    // A refund that "will come" is the refund arriving, not a parcel.
+    expect(analyseQuestion("refund kab tak aayega").flatMap((w) => w.terms)).not.toContain("#ship");
   });
 });

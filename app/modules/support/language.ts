@@ -105,6 +105,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(full|whole|entire|poora|pura|all) (day|night|din)\b/g, " long day "],
   // Where the shopper lives is the story, not the question ("live chat" stays).
   [/\bi (live|stay) in\b/g, " "],
+  // A refund that "will come" ("refund kab tak aayega"): the refund arrives, not a parcel.
+  [/\b(refund|refunds|refunded)\b((?:\s+\w+){0,3})\s+(aayega|ayega|aaega|aayegi|ayegi|aega|milega|come|comes|arrive|arrives|reach|credited)\b/g, " refund$2 "],
   // A date ("on 12th dec", "by 3rd"): when the shopper needs it, not what they ask.
   [/\b\d{1,2}(st|nd|rd|th)\b/g, " "],
   // "may" is a month only after "in" or a day ("46 degree in may"); otherwise a modal verb.
