@@ -133,6 +133,27 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
       const other = await start("Hi");
       expect(await say(other, `track order ${number} private@example.in`)).toContain("on its way");
     });
+
+    it("explains how tracking works when asked how, and takes the order's details next", async () => {
+      const number = await shippedOrder({ email: "howto@example.in", phone: "98450 66778" });
+      const c = await start("Hi");
+      const how = await say(c, "how do i track my order");
+      expect(how).toContain("tracking link by email and SMS");
+      expect(how).toContain(BOT_TEXT.trackingOffer);
+      // The offer stands: the next message with the number and email is looked up.
+      const answer = await say(c, `${number} howto@example.in`);
+      expect(answer).toContain(`Order ${number}`);
+      expect(answer).toContain("DLV998877");
+    });
+  });
+
+  describe("what only staff can promise", () => {
+    it("hands a price-match request to staff at once instead of quoting a price", async () => {
+      const c = await start("Hi");
+      expect(await say(c, "flipkart pe same bottle 200 rs sasta hai, price match karoge?")).toBe(BOT_TEXT.handoverStaffOnly);
+      const [row] = await services.db.select().from(supportConversations).where(eq(supportConversations.id, c.id));
+      expect(row!.status).toBe("waiting_for_staff");
+    });
   });
 
   describe("limits that fit mobile networks", () => {

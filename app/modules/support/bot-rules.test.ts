@@ -19,6 +19,23 @@ describe("classify", () => {
       expect(classify(t), t).toBe("question");
     }
   });
+  it("tells how tracking works apart from tracking one order", () => {
+    for (const t of ["how do i track my order", "How can I track my parcel?", "tracking number kab milega bhai", "order kab ship hoga aur tracking kaise milega", "how will i know that my order is shipped"]) {
+      expect(classify(t), t).toBe("track_howto");
+    }
+    for (const t of ["how do i track my order GL-000123", "track my order", "where is my order?"]) expect(classify(t), t).toBe("order");
+    // In the middle of a lookup, a message is read as the lookup's.
+    expect(classify("how do i track it, my email is asha@example.in", { tracking: true })).toBe("order");
+    expect(planReply("track_howto", open)).toEqual({ kind: "answer", offerTracking: true });
+  });
+  it("hands what only staff can promise to staff at once", () => {
+    for (const t of ["flipkart pe same bottle 200 rs sasta hai, price match karoge?", "can you match the price on amazon", "is the price negotiable for 10 bottles", "its cheaper on amazon, can you do something"]) {
+      expect(classify(t), t).toBe("staff_only");
+    }
+    expect(classify("is the bottle cheaper in the sale")).toBe("question");
+    expect(planReply("staff_only", open)).toEqual({ kind: "handover", reason: "staff_only" });
+    expect(planReply("staff_only", { ...open, status: "waiting_for_staff" })).toEqual({ kind: "silent" });
+  });
   it("recognises greetings and thanks only as whole messages", () => {
     expect(classify("Hello!")).toBe("greeting");
     expect(classify("Thanks a lot")).toBe("thanks");

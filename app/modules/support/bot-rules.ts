@@ -3,7 +3,7 @@ import { normaliseIndianMobile } from "~/lib/india";
 // The bot's decisions that need no database: which kind of message this is, and what the
 // conversation's state allows. Pure, so the hand-over rules are unit-tested.
 
-export type Intent = "human" | "order" | "greeting" | "thanks" | "question";
+export type Intent = "human" | "order" | "track_howto" | "staff_only" | "greeting" | "thanks" | "question";
 
 const HUMAN = [
   /\b(talk|speak|chat|connect|transfer)\b.{0,30}\b(human|person|people|someone|agent|representative|staff|team|executive)\b/i,
@@ -22,6 +22,28 @@ const ORDER = [
   /\border\s*(status|number|no\.?|id)\b/i,
   // An order number: GL-000123, or six digits or more ("order total is 3000" is not one).
   /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i,
+];
+
+/**
+ * How tracking works, not a request to track one: "how do I track my order", "tracking kaise
+ * milega", "how will I know it shipped". Answered from the shop's text (the tracking link comes by
+ * email and SMS), with the in-chat lookup offered; a message naming an order is a lookup.
+ */
+const TRACK_HOWTO = [
+  /\bhow\b.{0,12}\b(do|can|could|will|would|should|to|does|one)\b.{0,12}\btrack/i,
+  /\btrack(ing)?\b.{0,30}\b(kaise|kese|kaisa|kab|when|how)\b/i,
+  /\b(get|receive|send|sent|milega|milegi|aayega|ayega)\b.{0,20}\btracking\b/i,
+  /\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b.{0,30}\b(ship|dispatch|sent|deliver|order|parcel|package|arriv)/i,
+];
+
+/**
+ * What only staff can decide or promise: matching another seller's price, bargaining. A price in
+ * the catalogue is no answer to it, so the chat goes to the team at once.
+ */
+const STAFF_ONLY = [
+  /\bprice ?match(ing)?\b|\bmatch (the |your |this |that |their |a )?(price|rate|offer|deal)\b|\bbeat (the |their |that )?(price|rate|offer)\b/i,
+  /\b(negotiate|negotiable|bargain|bargaining|mol ?bhav|molbhav)\b/i,
+  /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
 ];
 
 /** An order number as the shop prints it (GL-000123), found in a message in any of the ways shoppers type it. */
@@ -54,6 +76,8 @@ export function findContact(text: string): string | null {
 export function classify(text: string, opts: { tracking?: boolean } = {}): Intent {
   const t = text.trim();
   if (HUMAN.some((r) => r.test(t))) return "human";
+  if (STAFF_ONLY.some((r) => r.test(t))) return "staff_only";
+  if (TRACK_HOWTO.some((r) => r.test(t)) && !findOrderNumber(t) && !findContact(t) && !opts.tracking) return "track_howto";
   if (ORDER.some((r) => r.test(t))) return "order";
   if (/^\s*(#|GL[\s#-]*)\d{4,9}\s*$/i.test(t)) return "order";
   if (opts.tracking && (findOrderNumber(t) || findContact(t))) return "order";
@@ -75,11 +99,12 @@ export const UNMATCHED_BEFORE_HANDOVER = 2;
 
 export type BotStep =
   | { kind: "silent" }
-  | { kind: "handover"; reason: "asked" | "unmatched" }
+  | { kind: "handover"; reason: "asked" | "unmatched" | "staff_only" }
   | { kind: "order" }
   | { kind: "greeting" }
   | { kind: "thanks" }
-  | { kind: "answer" };
+  /** `offerTracking`: a question about how tracking works; the answer offers to look an order up here. */
+  | { kind: "answer"; offerTracking?: true };
 
 /**
  * What the bot does before retrieval. Once staff replied, the bot stays silent for good.
@@ -89,6 +114,9 @@ export function planReply(intent: Intent, state: ConversationState): BotStep {
   if (state.staffReplied) return { kind: "silent" };
   if (intent === "human") return state.status === "waiting_for_staff" ? { kind: "silent" } : { kind: "handover", reason: "asked" };
   if (intent === "order") return { kind: "order" };
+  // Staff decide it; while already waiting for them, the bot adds nothing.
+  if (intent === "staff_only") return state.status === "waiting_for_staff" ? { kind: "silent" } : { kind: "handover", reason: "staff_only" };
+  if (intent === "track_howto") return { kind: "answer", offerTracking: true };
   if (intent === "greeting") return { kind: "greeting" };
   if (intent === "thanks") return state.status === "waiting_for_staff" ? { kind: "silent" } : { kind: "thanks" };
   return { kind: "answer" };

@@ -9,7 +9,8 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
-import { answerFrom, catalogProducts, isGoodMatch, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { askingPart } from "./language";
+import { answerFrom, catalogProducts, isGoodMatch, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -25,6 +26,10 @@ export const BOT_TEXT = {
     'Sorry, I could not find an answer to that in our help pages. Could you put it another way? You can also type "talk to a human" to reach our team.',
   orderAskBoth:
     "I can check that for you. Please send your order number (like GL-000123) and the email or mobile number you gave at checkout.",
+  trackingOffer:
+    "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout.",
+  handoverStaffOnly:
+    "That is for our team to decide, so I have passed your chat to our support team: a team member will reply here shortly.",
   orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
   orderAskContact: "Thanks. Which email or mobile number did you give at checkout? I need it to show you the order.",
   orderNotFound:
@@ -71,14 +76,19 @@ export type Understood = { text: string; best: Ranked | null } | null;
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
   const index = await knowledgeIndex(deps.db, deps.events);
-  // A price at a size, the cheapest of a kind or whether a size exists is computed from the catalogue, not found in a passage.
-  const computed = catalogAnswer(catalogProducts(index), question);
+  // A price at a size, the cheapest of a kind, whether a size exists, the largest or smallest size
+  // and whether shipping is free for an amount are computed, not found in a passage.
+  const computed = catalogAnswer(catalogProducts(index), question, shippingRule(index));
   if (computed) return { text: computed, best: null };
   // The best-ranked passage that meets the answering bar: ranking mixes coverage with the engine's
   // score, so a passage the engine likes may rank above one that covers the question. Below the
   // first, only the shop's own text (FAQ, pages, facts) may answer: a product or collection that
   // merely shares a word ("colour") is no answer to a question the first passage missed.
-  const best = searchKnowledge(index, question).find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
+  const good = (ranked: Ranked[]) => ranked.find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
+  // A question told through a story: when the whole message finds no answer, the part that asks
+  // is what must be answered, with the story's words as context.
+  const asking = askingPart(question);
+  const best = good(searchKnowledge(index, question)) ?? (asking ? good(searchKnowledge(index, question, 3, asking)) : undefined);
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 
@@ -97,6 +107,7 @@ export async function previewReply(deps: Pick<SupportDeps, "db" | "events">, tex
   if (step.kind === "order") return { kind: step.kind, text: orderAsk({ number: findOrderNumber(text), contact: findContact(text) }) };
   if (step.kind !== "answer") return { kind: step.kind, text: null };
   const understood = await understand(deps, text);
+  if (step.offerTracking) return understood ? { kind: "answer", text: `${understood.text}\n\n${BOT_TEXT.trackingOffer}` } : { kind: "order", text: BOT_TEXT.orderAskBoth };
   return understood ? { kind: "answer", text: understood.text } : { kind: "no_match", text: null };
 }
 
@@ -158,7 +169,14 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
     text = tracked.text;
     botState = tracked.botState;
   }
-  if (step.kind === "answer") {
+  if (step.kind === "answer" && step.offerTracking) {
+    // How tracking works: the shop's answer, then the lookup offered (the next message may be the
+    // order's details). Without an answer in the shop's text, straight to the lookup.
+    const understood = await understand(deps, visitorText);
+    text = understood ? `${understood.text}\n\n${BOT_TEXT.trackingOffer}` : BOT_TEXT.orderAskBoth;
+    botState = { flow: "track", number: null, contact: null };
+    unmatched = 0;
+  } else if (step.kind === "answer") {
     const understood = await understand(deps, visitorText);
     if (understood) {
       unmatched = 0;
@@ -173,7 +191,7 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
     }
   }
   if (step.kind === "silent") return null;
-  if (step.kind === "handover") text = step.reason === "asked" ? BOT_TEXT.handoverAsked : BOT_TEXT.handoverUnmatched;
+  if (step.kind === "handover") text = step.reason === "asked" ? BOT_TEXT.handoverAsked : step.reason === "staff_only" ? BOT_TEXT.handoverStaffOnly : BOT_TEXT.handoverUnmatched;
   if (step.kind === "no_match") text = BOT_TEXT.noMatch;
   if (step.kind === "thanks") text = BOT_TEXT.thanks;
   if (step.kind === "greeting") text = BOT_TEXT.greeting(conversation.visitorName);

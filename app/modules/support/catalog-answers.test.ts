@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogAnswer, cheapestOfKind, namedProduct, priceAtSize, sizeOffer, type CatalogProduct } from "./catalog-answers";
+import { catalogAnswer, cheapestOfKind, namedProduct, priceAtSize, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -73,9 +73,43 @@ describe("answers computed from the catalogue", () => {
     expect(sizeOffer(catalogue, "my 750ml bottle leaks")).toBeNull();
   });
 
+  it("names the largest or smallest size of the kind asked, with what is made in it", () => {
+    const biggest = sizeExtreme(catalogue, "biggest bottle u have? i drink a lot of water at gym");
+    expect(biggest).toContain("Our largest bottles hold 1000ml");
+    expect(biggest).toContain("Everest Insulated Bottle");
+    expect(biggest).not.toContain("Travel Tumbler");
+    expect(sizeExtreme(catalogue, "smallest size you make")).toContain("Our smallest bottles and tumblers hold 350ml");
+    // A product named, or no kind and no size asked of: not this rule.
+    expect(sizeExtreme(catalogue, "largest glacier classic")).toBeNull();
+    expect(sizeExtreme(catalogue, "biggest discount this diwali")).toBeNull();
+  });
+
+  it("compares an amount the shopper names with the free-shipping threshold", () => {
+    const rule = { free_over_paise: 499_900, flat_fee_paise: 9_900 };
+    expect(statedAmount("my cart is 3200 rs")).toBe(320_000);
+    expect(statedAmount("₹5,000 order")).toBe(500_000);
+    expect(statedAmount("around 25k total")).toBe(2_500_000);
+    expect(statedAmount("my order total is 3000")).toBe(300_000);
+    expect(statedAmount("my pin is 785001")).toBeNull();
+    const under = shippingForAmount(catalogue, "my cart is 3200 rs, will i have to pay delivery charge??", rule);
+    expect(under).toContain("An order of ₹3,200 is not over ₹4,999, so a flat ₹99 shipping applies.");
+    expect(shippingForAmount(catalogue, "do i pay for delivery on a 5000 rupee order?", rule)).toContain("An order of ₹5,000 is over ₹4,999, so shipping is free.");
+    // Exactly the threshold is not over it (the checkout's rule).
+    expect(shippingForAmount(catalogue, "is shipping free on a 4999 rs order", rule)).toContain("not over ₹4,999");
+    // A count of a named product, at the size named.
+    expect(shippingForAmount(catalogue, "if i buy 2 everest bottles is shipping free", rule)).toContain("2 × Everest Insulated Bottle at ₹2,799 comes to ₹5,598, which is over ₹4,999");
+    expect(shippingForAmount(catalogue, "2 glacier classic 1 litre bottles, any delivery charge?", rule)).toContain("comes to ₹4,198, which is not over ₹4,999");
+    // No amount, cash on delivery, or no shipping charge asked: not this rule.
+    expect(shippingForAmount(catalogue, "is shipping free?", rule)).toBeNull();
+    expect(shippingForAmount(catalogue, "25000 rs order, cash on delivery possible?", rule)).toBeNull();
+    expect(shippingForAmount(catalogue, "my cart is 3200 rs, can i pay by upi", rule)).toBeNull();
+    expect(shippingForAmount(catalogue, "my cart is 3200 rs, will i have to pay delivery charge", null)).toBeNull();
+  });
+
   it("answers none of the questions outside the catalogue's reach", () => {
     for (const q of ["do you sell shoes", "shoe size 9 available?", "gold rate today in chennai", "can you suggest a good laptop under 50k for college", "bulk order of 500 bottles with our company logo printed, what's the price per piece"]) {
       expect(catalogAnswer(catalogue, q), q).toBeNull();
+      expect(catalogAnswer(catalogue, q, { free_over_paise: 499_900, flat_fee_paise: 9_900 }), q).toBeNull();
     }
   });
 });

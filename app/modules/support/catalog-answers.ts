@@ -130,7 +130,90 @@ export function sizeOffer(products: CatalogProduct[], question: string): string 
   return `Yes, ${others}`;
 }
 
-/** A computed catalogue answer, or null when the question is not one of these kinds. */
-export function catalogAnswer(products: CatalogProduct[], question: string): string | null {
-  return priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question);
+
+/** The free-shipping rule as the settings hold it (shipping is free strictly over the threshold). */
+export type ShippingRule = { free_over_paise: number; flat_fee_paise: number };
+
+const SHIPPING_WORDS = /\b(ship|shipping|shipped|delivery|deliver|courier|postage)\b/;
+const CHARGE_WORDS = /\b(charge|charges|charged|fee|fees|cost|costs|free|pay|paid|extra|kitna|kitni|kitne|lagega|lagegi|lgega|price)\b/;
+const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, do: 2, teen: 3, char: 4, paanch: 5 };
+
+/** An amount the shopper states, in paise: "3200 rs", "₹5,000", "25k", "a 5000 rupee order", "my order total is 3000". */
+export function statedAmount(question: string): number | null {
+  const text = normalise(question).replace(/(\d),(\d)/g, "$1$2");
+  const m =
+    text.match(/\b(\d{3,7})(?:\.\d{1,2})?\s*(?:rupees?|rs|inr|\/-)(?![a-z])/) ??
+    text.match(/\b(?:rupees?|rs|inr)\.?\s*(\d{3,7})\b/) ??
+    // A number said to be the cart's or order's value (not a PIN code: six digits stay out).
+    text.match(/\b(?:cart|order|total|bill|amount|worth|value|subtotal)\b(?:\s+[a-z]+){0,3}\s+(\d{3,5})\b(?!\s*ml)/) ??
+    text.match(/\b(\d{3,5})\s+(?:total|worth|order|cart|bill)\b/);
+  return m ? Number(m[1]) * 100 : null;
+}
+
+/** "2 himalaya bottles": a count of one named product at one price (its only price, or the price at the size named); else null. */
+function namedQuantity(products: CatalogProduct[], question: string): { paise: number; label: string } | null {
+  const text = normalise(question);
+  const p = namedProduct(products, question);
+  if (!p) return null;
+  const first = nameWords(p.title)[0]!;
+  const count = text.match(new RegExp(`\\b(\\d{1,2}|${Object.keys(COUNTS).join("|")})\\s+(?:[a-z]+\\s+){0,2}${first}\\b`));
+  if (!count) return null;
+  const n = COUNTS[count[1]!] ?? Number(count[1]);
+  if (!(n >= 1 && n <= 50)) return null;
+  const size = askedSize(question, sizesOf(p));
+  const prices = [...new Set(p.variants.filter((v) => !size || v.title.toLowerCase().includes(size)).map((v) => v.pricePaise))];
+  if (prices.length !== 1) return null;
+  return { paise: n * prices[0]!, label: `${n} × ${p.title}${size ? ` ${size}` : ""} at ${formatPaise(prices[0]!)}` };
+}
+
+/**
+ * Whether shipping is free for an amount the shopper names ("my cart is 3200 rs, will I pay for
+ * delivery?", "if I buy 2 Himalaya bottles is shipping free?"): the amount compared with the
+ * threshold, with the rule itself. Null when the question names no amount or is not about the
+ * shipping charge (cash on delivery has its own limit and fee).
+ */
+export function shippingForAmount(products: CatalogProduct[], question: string, rule: ShippingRule | null): string | null {
+  if (!rule) return null;
+  const text = normalise(question);
+  if (!SHIPPING_WORDS.test(text) || !CHARGE_WORDS.test(text) || /\bcod\b/.test(text)) return null;
+  const stated = statedAmount(question);
+  const counted = stated === null ? namedQuantity(products, question) : null;
+  const amount = stated ?? counted?.paise ?? null;
+  if (amount === null) return null;
+  const subject = counted ? `${counted.label} comes to ${formatPaise(amount)}, which is` : `An order of ${formatPaise(amount)} is`;
+  const free = amount > rule.free_over_paise;
+  const verdict = `${subject} ${free ? "over" : "not over"} ${formatPaise(rule.free_over_paise)}, so ${free ? "shipping is free" : `a flat ${formatPaise(rule.flat_fee_paise)} shipping applies`}.`;
+  return `${verdict} Shipping is free on orders over ${formatPaise(rule.free_over_paise)}; below that a flat ${formatPaise(rule.flat_fee_paise)} applies.\n\nMore on this: /shipping-policy`;
+}
+
+const LARGEST = /\b(biggest|largest|max(imum)? size|max(imum)? capacity|sabse bada|sabse badi|sabse bade)\b/;
+const SMALLEST = /\b(smallest|tiniest|min(imum)? size|sabse chhota|sabse chota|sabse choti|sabse chhoti)\b/;
+
+/**
+ * The largest or smallest size of a kind ("biggest bottle u have?", "smallest tumbler"), with the
+ * products made in it; null when no such word, a product is named, or no kind or size is asked of.
+ */
+export function sizeExtreme(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  const largest = LARGEST.test(text);
+  if (!largest && !SMALLEST.test(text)) return null;
+  if (namedProduct(products, question)) return null;
+  const kinds = KINDS.filter((k) => k.kind !== "accessory" && k.asked.test(text));
+  if (kinds.length > 1 || (!kinds.length && !/\b(size|sizes|capacity|capacities)\b/.test(text))) return null;
+  const kind = kinds[0] ?? null;
+  const pool = products.filter((p) => sizesOf(p).length && !ADD_ON.test(p.title) && (!kind || kind.is(p)));
+  if (!pool.length) return null;
+  const all = [...new Set(pool.flatMap(sizesOf))].sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
+  const size = largest ? all.at(-1)! : all[0]!;
+  const inSize = pool.filter((p) => sizesOf(p).includes(size));
+  const noun = kind ? kind.plural : "bottles and tumblers";
+  return `Our ${largest ? "largest" : "smallest"} ${noun} hold ${size} (ours come in ${all.join(", ")}): ${inSize
+    .slice(0, 6)
+    .map((p) => `${p.title} (${p.link})`)
+    .join(", ")}${inSize.length > 6 ? " and more" : ""}.`;
+}
+
+/** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
+export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
+  return shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question);
 }

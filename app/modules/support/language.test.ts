@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -118,5 +118,27 @@ describe("how the bot reads shoppers' words", () => {
     expect(normalise("a 1.5 l flask")).toContain("1500ml");
     expect(termsOfWord("popped")).toContain("#carbonated");
     expect(termsOfWord("costlier")).toContain("#price");
+  });
+
+  it("finds the part of a message that asks, when a story surrounds it", () => {
+    expect(askingPart("bought the classic bottle last week but colour not matching my gym bag 😅 can i return it, havent used it")).toBe("can i return it");
+    expect(askingPart("i got my name engraved on the bottle but now my brother wants it, can i return")).toBe("can i return");
+    expect(askingPart("why no dishwasher? my maid puts everything in it")).toBe("why no dishwasher");
+    // One question, only questions, or no question at all: nothing to pick out.
+    expect(askingPart("can i return a used bottle")).toBeNull();
+    expect(askingPart("is it bpa free? is the lid too?")).toBeNull();
+    expect(askingPart("my bottle leaks")).toBeNull();
+  });
+
+  it("reads dates, months and the shopper's day as context, and an unfinished payment as unpaid", () => {
+    expect(analyseQuestion("delivery by 12th dec").map((w) => w.word)).toEqual(["delivery", "dec"]);
+    expect(isContextWord("dec")).toBe(true);
+    expect(isContextWord("construction")).toBe(true);
+    expect(normalise("i chose upi but didnt finish payment")).toContain("unpaid payment");
+    expect(normalise("is someone available at 2am")).toContain("support timings");
+    expect(normalise("havent used it")).toContain("unused");
+    expect(termsOfWord("beer")).toContain("#carbonated");
+    // A refund that "will come" is the refund arriving, not a parcel.
+    expect(analyseQuestion("refund kab tak aayega").flatMap((w) => w.terms)).not.toContain("#ship");
   });
 });

@@ -27,7 +27,9 @@ const GROUPS: Record<string, string[]> = {
     "factory", "manufacturing", "manufacturer"],
   carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas",
     // What a fizzy drink does to a closed lid.
-    "pressure", "popped", "pop", "pops", "burst", "bursts"],
+    "pressure", "popped", "pop", "pops", "burst", "bursts",
+    // Beer is carbonated too: the same lid advice holds.
+    "beer", "beers"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
   contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk"],
@@ -75,6 +77,8 @@ const GROUPS: Record<string, string[]> = {
   stock: ["stock", "sold", "available", "availability", "unavailable"],
   bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels"],
   glacial: ["glacial", "brand", "company", "firm", "business"],
+  // Being told that something happened: the shop sends an email and an SMS.
+  notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
   drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
 };
 
@@ -95,6 +99,24 @@ const PHRASES: [RegExp, string][] = [
   // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
   [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
+  // "How will I know it shipped": being told, by email and SMS.
+  [/\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b/g, " notify "],
+  // All day long: "full day", "whole day", "poora din" is a how-long question.
+  [/\b(full|whole|entire|poora|pura|all) (day|night|din)\b/g, " long day "],
+  // Where the shopper lives is the story, not the question ("live chat" stays).
+  [/\bi (live|stay) in\b/g, " "],
+  // A refund that "will come" ("refund kab tak aayega"): the refund arrives, not a parcel.
+  [/\b(refund|refunds|refunded)\b((?:\s+\w+){0,3})\s+(aayega|ayega|aaega|aayegi|ayegi|aega|milega|come|comes|arrive|arrives|reach|credited)\b/g, " refund$2 "],
+  // A date ("on 12th dec", "by 3rd"): when the shopper needs it, not what they ask.
+  [/\b\d{1,2}(st|nd|rd|th)\b/g, " "],
+  // "may" is a month only after "in" or a day ("46 degree in may"); otherwise a modal verb.
+  [/\b(in|by|till|until|\d{1,2}) may\b/g, " $1 june "],
+  [/\bmay\b/g, " "],
+  [/\b(last|this|next|past) (week|month|year|weekend|time)\b/g, " recently "],
+  // Not used: "haven't used it", "never used", "not even opened".
+  [/\b(have ?n[o']?t|has ?n[o']?t|did ?n[o']?t|not|never|not even) (yet )?(used|opened|touched)\b/g, " unused "],
+  // An unfinished online payment: the order waits for it (the payment hold).
+  [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
   [/\b\d{1,2} ?(am|pm)\b/g, " "],
   // Changing one's mind about a purchase is a return.
@@ -118,6 +140,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bcup ?holders?\b/g, " car holder "],
   [/\bkab tak\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
   [/\bcustomer (care|service|support)\b|\bcustomer (helpline|executive)\b/g, " support "],
+  // Someone there at an hour ("is someone available at 2am", "anyone online at midnight"): support hours.
+  [/\b(someone|anyone|somebody|anybody|support|customer care|team|you guys)(\s+\w+){0,2}\s+(available|there|online|awake|reachable|active)\b/g, " support timings "],
   // Kinds of card are a card: the payment options name cards, not each kind.
   [/\b(credit|debit|visa|master|rupay) ?cards?\b/g, " card "],
   [/\bmail id\b|\bemail id\b|\be-mail\b/g, " email "],
@@ -141,7 +165,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(over|above|below|under|up ?to|at ?least|more than|less than)\s+(?=rupees\b|rs\b|inr\b|\d)/g, " limit "],
   [/\bstop(s|ped)? (keeping|staying)\b|\bno longer (keeps|stays)\b|\b(does ?n[o']?t|is ?n[o']?t|not) (keep|stay)(s|ing)?\b/g, " defect "],
   // Received and disliked: a return ("colour pasand nahi aaya", "didn't like the colour").
-  [/\bpasand nahi?\b|\bdid ?n[o']?t like\b|\bdid not like\b/g, " return "],
+  [/\bpasand nahi?\b|\bdid ?n[o']?t like\b|\bdid not like\b|\b(not|doesn'?t|does not|didn'?t|did not) (match|matching|suit|suiting)\b/g, " return "],
   // A child's age ("for a 5 yr old", "8 saal ka beta"): a kids' question.
   [/\b\d+\s*(yr|yrs|year|years|saal|sal)[\s-]*(old|ka|ki|ke)\b/g, " kid "],
 ];
@@ -167,7 +191,9 @@ const STOP = new Set(
     "rahi rahe de dena lena le mil sab bahut abhi another other others rehta rehti rehte rahega rahegi rahta aaya aayi aya batao bataiye bataye bata " +
     "wala wali wale waala waali toh to yaar ji haan ek bas ab fir phir kyun kyu kaun tak " +
     // Chat fillers and Hinglish glue of longer messages ("sirf bottles pe", "kya karta hai", "gpay chalega").
-    "ya sirf andar karta karti karte chalega chalegi chalta paas bhai ho lol somehow somewhere everywhere n look likes lots"
+    "ya sirf andar karta karti karte chalega chalegi chalta paas bhai ho lol somehow somewhere everywhere n look likes lots lot aur " +
+    // Asking whether something is sold on its own: the product's own answer (price, stock) says it.
+    "separately separate individually alag"
   ).split(/\s+/),
 );
 
@@ -175,7 +201,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing"]);
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing"]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -202,7 +228,10 @@ const CONTEXT = new Set(
     "pure real actual normal regular simple basic usual nice great lovely exactly currently " +
     // more of the same, seen in long messages: the story around the question, the weather, the office
     "planning plan read next current old mistake perfect mind people guy staff says said special " +
-    "balcony pantry summer winter meeting back site side bday degree degrees celsius office"
+    "balcony pantry summer winter meeting back site side bday degree degrees celsius office " +
+    // work and the months of a date ("on 12th dec", "46 degree in may" once "may" is read as a month)
+    "construction shift duty laptop maid cook driver chose choose chosen selected picked concern concerned worried worry " +
+    "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december"
   ).split(/\s+/),
 );
 
@@ -296,6 +325,31 @@ export function analyseQuestion(text: string, correct: (word: string) => string 
     out.push({ word, terms, weak: WEAK.has(bare) || /^\d+$/.test(word), context: isContextWord(bare) });
   }
   return out;
+}
+
+const CLAUSE_BREAK = /[.?!;,\n]+|\s(?:but|because|coz|cause|so|lekin|magar|par)\s|[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u;
+const QUESTION_OPENER = /^(can|could|will|would|is|are|do|does|did|how|what|whats|which|when|where|why|should|shall|kya|kab|kitna|kitne|kaise|kahan)\b/;
+const QUESTION_CLOSER = /\b(kya|milega|milegi|sakte|sakta|sakti|chalega|hoga)$/;
+
+/**
+ * The part of a message that asks, when the rest tells a story around it ("bought the classic
+ * last week but the colour is not matching my bag, can I return it"): the clauses that are
+ * questions (ending in "?", opening with can/how/is/kya, closing with milega), or null when the
+ * message is one question, all questions or none.
+ */
+export function askingPart(text: string): string | null {
+  const clauses: { text: string; asks: boolean }[] = [];
+  let rest = text.toLowerCase();
+  while (rest) {
+    const m = CLAUSE_BREAK.exec(rest);
+    const end = m ? m.index : rest.length;
+    const clause = rest.slice(0, end).trim();
+    if (clause) clauses.push({ text: clause, asks: (m?.[0].includes("?") ?? false) || QUESTION_OPENER.test(clause) || QUESTION_CLOSER.test(clause) });
+    rest = m ? rest.slice(end + m[0].length) : "";
+  }
+  const asking = clauses.filter((c) => c.asks);
+  if (!asking.length || asking.length === clauses.length) return null;
+  return asking.map((c) => c.text).join(". ");
 }
 
 /** The index terms of a passage of the shop's own text. */

@@ -12,7 +12,7 @@ import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import type { CatalogProduct } from "./catalog-answers";
+import type { CatalogProduct, ShippingRule } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
@@ -29,6 +29,8 @@ export type Passage = {
   text: string;
   link: string;
   product?: ProductFacts;
+  /** The free-shipping rule behind the shipping fact, for comparing an amount a shopper names with it. */
+  shipping?: ShippingRule;
   /** The FAQ entry a passage comes from, for staff teaching the bot. */
   faqId?: string;
 };
@@ -79,6 +81,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       title: "Free shipping: delivery charges",
       text: `Shipping is free on orders over ${formatPaise(shipping.free_over_paise)}; below that a flat ${formatPaise(shipping.flat_fee_paise)} applies.`,
       link: "/shipping-policy",
+      shipping: { free_over_paise: shipping.free_over_paise, flat_fee_paise: shipping.flat_fee_paise },
     },
     {
       source: "fact",
@@ -164,7 +167,7 @@ export function settingsFacts(s: {
   out.push({
     source: "fact",
     title: "Payment pending: how long an unpaid order waits",
-    text: `An order paid online waits ${s.holdMinutes} minutes for its payment, with its items held for you. If the payment page was closed or the payment failed, pay again from the order within ${s.holdMinutes} minutes; after that the hold ends and you can simply order again.`,
+    text: `An order paid online waits ${s.holdMinutes} minutes for its payment, with its items held for you. If the payment page was closed or the payment failed, pay again from the order within ${s.holdMinutes} minutes; after that the hold ends, the unpaid order is cancelled and its items are released, and you can simply order again.`,
     link: "/account/orders",
   });
   out.push({
@@ -300,6 +303,11 @@ export function catalogProducts(index: KnowledgeIndex): CatalogProduct[] {
   return index.passages.flatMap((p) => (p.source === "product" && p.product ? [{ ...p.product, link: p.link }] : []));
 }
 
+/** The free-shipping rule the index was built with, or null. */
+export function shippingRule(index: KnowledgeIndex): ShippingRule | null {
+  return index.passages.find((p) => p.shipping)?.shipping ?? null;
+}
+
 /** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
 function corrector(index: KnowledgeIndex) {
   return (word: string): string => {
@@ -329,18 +337,35 @@ function weightOf(index: KnowledgeIndex, word: QueryWord): number {
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
 /** A question as the index reads it: its words (corrected against the shop's vocabulary), their weights and terms. */
-export type PreparedQuestion = { words: QueryWord[]; weights: number[]; unknown: boolean[]; total: number; terms: string[]; stems: Set<string> };
+export type PreparedQuestion = {
+  words: QueryWord[];
+  weights: number[];
+  unknown: boolean[];
+  /** Words of the story around the asking part (when one is given): they count only where a passage holds them. */
+  story: boolean[];
+  total: number;
+  terms: string[];
+  /** Stems that may name a product: the asking part's, when one is given ("my office bag" names no tumbler). */
+  stems: Set<string>;
+};
 
-export function prepareQuestion(index: KnowledgeIndex, question: string): PreparedQuestion {
-  const query = analyseQuestion(question, corrector(index));
+export function prepareQuestion(index: KnowledgeIndex, question: string, asking: string | null = null): PreparedQuestion {
+  const correct = corrector(index);
+  // With the asking part given, the story around it is context that only helps: a passage holding
+  // its words ranks higher, one missing them loses nothing, and a word of it the shop never uses
+  // does not send the question away.
+  const asked = asking === null ? null : new Set(analyseQuestion(asking, correct).flatMap((w) => w.terms));
+  const story = (w: QueryWord) => !!asked && !w.terms.some((t) => asked.has(t));
+  const query = analyseQuestion(question, correct).map((w) => (story(w) ? { ...w, context: true } : w));
   const weights = query.map((w) => weightOf(index, w));
   return {
     words: query,
     weights,
     unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t))),
+    story: query.map(story),
     total: weights.reduce((a, b) => a + b, 0),
     terms: [...new Set(query.flatMap((w) => w.terms))],
-    stems: new Set(query.map((w) => w.terms[0]!)),
+    stems: new Set(query.filter((w) => !story(w)).map((w) => w.terms[0]!)),
   };
 }
 
@@ -363,6 +388,7 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
       const matched: string[] = [];
       const missed: string[] = [];
       let covered = 0;
+      let total = q.total;
       let strongMatches = 0;
       let missesUnknown = false;
       q.words.forEach((w, i) => {
@@ -372,10 +398,11 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
           if (!w.weak && !w.context) strongMatches++;
         } else {
           missed.push(w.word);
-          if (q.unknown[i]) missesUnknown = true;
+          if (q.story[i]) total -= q.weights[i]!;
+          else if (q.unknown[i]) missesUnknown = true;
         }
       });
-      const coverage = q.total ? covered / q.total : 0;
+      const coverage = total ? covered / total : 0;
       return { passage: index.passages[hit.id]!, score: hit.score, coverage, missesUnknown, strongMatches, namesProduct: namesProduct(index, hit.id, q), matched, missed, rel: hit.score / top };
     })
     .sort((a, b) => b.coverage + REL_WEIGHT * b.rel - (a.coverage + REL_WEIGHT * a.rel))
@@ -384,8 +411,8 @@ export function judgeCandidates(index: KnowledgeIndex, q: PreparedQuestion, hits
 }
 
 /** The passages that best answer a question, best first, each with how much of the question it covers. */
-export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3): Ranked[] {
-  const q = prepareQuestion(index, question);
+export function searchKnowledge(index: KnowledgeIndex, question: string, limit = 3, asking: string | null = null): Ranked[] {
+  const q = prepareQuestion(index, question, asking);
   if (!q.words.length) return [];
   const results = index.search.search(q.terms.join(" "), {
     tokenize: (text) => text.split(" "),

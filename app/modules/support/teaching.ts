@@ -19,7 +19,8 @@ export function teachablePairs(messages: readonly ChatMessage[]): TeachablePair[
   for (const m of messages) {
     if (m.senderType === "visitor") {
       const intent = classify(m.message);
-      if (intent === "question") question = m;
+      // A question about how tracking works or one only staff can decide is a question staff may teach.
+      if (intent === "question" || intent === "track_howto" || intent === "staff_only") question = m;
       current = null;
     } else if (isStaffSender(m.senderType)) {
       if (current) current.answer = `${current.answer}\n${m.message}`;
