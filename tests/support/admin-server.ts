@@ -10,6 +10,8 @@ import { CACHE_DIR, fixturesHash, mediaDirFor, ROOT, snapshotPath } from "./fixt
 import prepareSnapshots from "./integration-setup";
 import { startServer, type RunningServer } from "./server-process";
 
+export { signInOverHttp } from "./staff-http";
+
 export type StaffSeed = { email: string; password: string; roles: Role[] };
 export type AdminServer = RunningServer & { dataDir: string };
 
@@ -123,19 +125,4 @@ export async function startAdminServer(staff: StaffSeed[], env: Record<string, s
   const dataDir = await prepareDemoStore((database) => seedStaff(database, staff), "glacial-admin-");
   const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env });
   return Object.assign(server, { dataDir });
-}
-
-/** Signs in through the login form's endpoint; returns the Cookie header for later requests. */
-export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "password", email, password }),
-  });
-  if (res.status !== 302 || res.headers.get("location") !== "/admin/dashboard") throw new Error(`sign-in of ${email} answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
 }
