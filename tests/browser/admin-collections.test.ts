@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/staff/roles";
 import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 
 // Collections and the Shopify product CSV in the back office: the flows in Chromium, and the
 // permission and bad-input answers over plain HTTP.
@@ -49,16 +49,7 @@ describe("collections and product CSV in the admin", () => {
     base = server.url;
     for (const [role, email] of Object.entries(USERS)) cookies.set(role, await signInOverHttp(base, email, PASSWORD));
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    await context.addCookies(
-      cookies
-        .get("admin")!
-        .split("; ")
-        .map((pair) => {
-          const at = pair.indexOf("=");
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-        }),
-    );
+    context = await signedInContext(browser, base, cookies.get("admin")!, { acceptDownloads: true });
     // Keep the storefront's marketing popup away (its own tests exercise it).
     await context.addInitScript(() => {
       window.localStorage.setItem("popup_last_shown", String(Date.now()));

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
 // The hero carousel, merchandising and content back office against a production server: each
@@ -34,13 +34,7 @@ describe("hero carousel, merchandising and content in Chromium", () => {
   };
 
   async function adminPage(path: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(
-      cookies[ADMIN]!.split("; ").map((pair) => {
-        const at = pair.indexOf("=");
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: base };
-      }),
-    );
+    const context = await signedInContext(browser, base, cookies[ADMIN]!);
     const page = await context.newPage();
     await page.goto(`${base}${path}`);
     await page.getByRole("heading", { level: 1 }).waitFor();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gstinCheckCharacter } from "~/lib/india";
 import type { Role } from "~/modules/staff/roles";
 import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
 // The marketing and settings back office against one production server on its own demo store:
@@ -33,17 +33,7 @@ describe("marketing and settings back office", () => {
     [...(await html(path, "super_admin")).matchAll(/<input[^>]*>/g)].map((m) => m[0]).filter((tag) => / name="/.test(tag) && !/name="(q|label)"/.test(tag));
 
   async function signedIn(role: Role, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport });
-    const url = new URL(base);
-    await context.addCookies(
-      cookies
-        .get(role)!
-        .split("; ")
-        .map((pair) => {
-          const at = pair.indexOf("=");
-          return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: url.hostname, path: "/" };
-        }),
-    );
+    const context = await signedInContext(browser, base, cookies.get(role)!, { viewport });
     return { context, page: await context.newPage() };
   }
 

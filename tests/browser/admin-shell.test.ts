@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/staff/roles";
 import { startAdminServer, type AdminServer } from "../support/admin-server";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { SPEC_SIDEBAR } from "../support/spec-permissions";
 
 const PASSWORD = "a long test passphrase";
@@ -32,13 +32,9 @@ describe("the admin shell in Chromium", () => {
   });
 
   async function signedIn(email: string, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+    const context = await signedInContext(browser, base, { email, password: PASSWORD }, { viewport: { width: 1280, height: 800 }, ...options });
     const page = await context.newPage();
-    await page.goto(`${base}/admin/login`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL(`${base}/admin/dashboard`);
+    await page.goto(`${base}/admin/dashboard`);
     await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
     return { context, page };
   }
@@ -71,7 +67,7 @@ describe("the admin shell in Chromium", () => {
 
   it("Ctrl+K opens the search; it finds products by title and SKU and pages by name, keyboard only", async () => {
     const { context, page } = await signedIn(USERS.admin);
-    // Hovering an option selects it: keep the pointer (left where sign-in clicked) off the list.
+    // Hovering an option selects it: keep the pointer off the list.
     await page.mouse.move(0, 0);
     await page.keyboard.press("Control+k");
     const box = page.getByRole("combobox", { name: "Search products and pages" });

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuth } from "~/modules/staff/staff.server";
-import { prepareDemoStore, seedStaff, signInOverHttp, type AdminServer } from "../support/admin-server";
+import { prepareDemoStore, seedStaff, type AdminServer } from "../support/admin-server";
 import { startServer } from "../support/server-process";
 import { createShopper } from "../support/shoppers";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated } from "../support/storefront";
 
 // Buying, as a shopper does it: a product page, the cart, checkout, cash on delivery, the
@@ -100,9 +100,7 @@ describe("checkout in Chromium", () => {
     expect(await page.getByText("We could not find that order from this link.", { exact: false }).count()).toBe(1);
 
     // Staff find it, open it and ship it.
-    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const staff = await signedInContext(browser, base, OWNER);
     const admin = await staff.newPage();
     await admin.goto(`${base}/admin/sales`);
     await admin.getByLabel("Search").fill("98765");
@@ -176,9 +174,7 @@ describe("checkout in Chromium", () => {
     await context.close();
 
     // Staff find it under the shopper's email in the back office.
-    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const staff = await signedInContext(browser, base, OWNER);
     const admin = await staff.newPage();
     await admin.goto(`${base}/admin/sales`);
     await admin.getByLabel("Search").fill(SHOPPER.email);

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "~/modules/orders/schema";
-import { prepareDemoStore, seedStaff, signInOverHttp } from "../support/admin-server";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { prepareDemoStore, seedStaff } from "../support/admin-server";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { startServer, type RunningServer } from "../support/server-process";
 
 // A customer's page in the back office: the super admin finds a guest buyer by phone, opens the
@@ -64,9 +64,7 @@ describe("customers in Chromium", () => {
 
   it("finds a guest buyer by phone, shows their orders and value, and takes a note", async () => {
     const base = server.url;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-    await context.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const context = await signedInContext(browser, base, OWNER);
     const page = await context.newPage();
     await page.goto(`${base}/admin/customers`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Customers");

@@ -3,9 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discounts } from "~/modules/discounts/schema";
 import { products } from "~/modules/catalog/schema";
-import { prepareDemoStore, seedStaff, signInOverHttp, type AdminServer } from "../support/admin-server";
+import { prepareDemoStore, seedStaff, type AdminServer } from "../support/admin-server";
 import { startServer } from "../support/server-process";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
 // A discount code from the back office to the shopper's order: staff create it, a shopper applies
@@ -59,9 +59,7 @@ describe("discount codes in Chromium", () => {
 
   it("staff create a code; a shopper is told why a wrong code fails, applies the right one with and without script, and sees it on the order", async () => {
     // Staff create the code in the back office.
-    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const staff = await signedInContext(browser, base, OWNER);
     const admin = await staff.newPage();
     await admin.goto(`${base}/admin/discounts`);
     await admin.getByRole("link", { name: "New discount" }).click();
@@ -137,9 +135,7 @@ describe("discount codes in Chromium", () => {
   });
 
   it("tells the shopper why each code is refused, and staff see a use counted after a purchase", async () => {
-    const staff = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const staff = await signedInContext(browser, base, OWNER);
     const admin = await staff.newPage();
     await admin.goto(`${base}/admin/discounts`);
     expect(await admin.getByRole("row", { name: /SOLO/ }).textContent()).toContain("0 / 1");

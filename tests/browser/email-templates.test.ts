@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareDemoStore, seedStaff, signInOverHttp, type AdminServer } from "../support/admin-server";
+import { prepareDemoStore, seedStaff, type AdminServer } from "../support/admin-server";
 import { startServer } from "../support/server-process";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated } from "../support/storefront";
 
 // Staff reword the order confirmation; the next cash-on-delivery order's mail, in the outbox,
@@ -33,9 +33,7 @@ describe("email templates in Chromium", () => {
   const adminHydrated = (page: Page) => page.waitForFunction(() => [...document.querySelectorAll("main button")].some((b) => Object.keys(b).some((k) => k.startsWith("__reactProps"))));
 
   async function staffPage(): Promise<Page> {
-    const staff = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const cookie = await signInOverHttp(base, OWNER.email, OWNER.password);
-    await staff.addCookies(cookie.split("; ").map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: pair.slice(pair.indexOf("=") + 1), domain: "127.0.0.1", path: "/" })));
+    const staff = await signedInContext(browser, base, OWNER, { viewport: { width: 1400, height: 1000 } });
     const page = await staff.newPage();
     // A step that cannot happen fails within 20 s, naming itself, instead of running out the test's time.
     page.setDefaultTimeout(20_000);

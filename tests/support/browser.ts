@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { signInOverHttp } from "./staff-http";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -35,4 +36,26 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
   expect(bad).toEqual([]);
+}
+
+/**
+ * A new context carrying a session: `cookie` is a Cookie header (from signInOverHttp), or the
+ * staff member's email and password to sign in with first. The sign-in form itself is exercised
+ * in admin-auth; elsewhere typing it into the page only costs seconds per test.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  who: string | { email: string; password: string },
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const cookie = typeof who === "string" ? who : await signInOverHttp(baseUrl, who.email, who.password);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: baseUrl };
+    }),
+  );
+  return context;
 }
