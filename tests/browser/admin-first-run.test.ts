@@ -40,7 +40,10 @@ describe("the first-run setup screen in Chromium", () => {
     await page.getByRole("button", { name: "Create the owner's account" }).click();
     const codeField = page.getByLabel("Setup code");
     await expect.poll(() => codeField.getAttribute("aria-invalid")).toBe("true");
-    expect(await page.locator("#code-error").textContent()).toBe("That is not this shop's setup code. Copy it from the server's log.");
+    // The field's error is what its description points at, so a screen reader reads it with the field.
+    const described = (await codeField.getAttribute("aria-describedby"))!.split(" ");
+    const said = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(said).toContain("That is not this shop's setup code. Copy it from the server's log.");
     expect(await page.getByRole("alert").textContent()).toBe("Correct the field marked below.");
     // What was typed stays; the passwords are typed again.
     expect(await page.getByLabel("Your email").inputValue()).toBe("owner@glacial.in");

@@ -1,4 +1,6 @@
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
+import { TextField } from "~/components/ui/field";
+import { cn } from "~/lib/cn";
 
 /** The frame of the pages outside the guard: sign-in, forgot and reset password. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
@@ -13,43 +15,9 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   );
 }
 
-export function Field({ label, name, type = "text", autoComplete, required = true, minLength, inputMode, autoFocus, hint, error, defaultValue }: {
-  label: string;
-  name: string;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-  minLength?: number;
-  inputMode?: "numeric" | "text" | "email";
-  autoFocus?: boolean;
-  /** A line of help under the label, read with the field. */
-  hint?: string;
-  /** This field's own error, shown beside it and announced with it. */
-  error?: string;
-  defaultValue?: string;
-}) {
-  const described = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="mt-4 first:mt-0">
-      <label htmlFor={name} className="block text-sm font-medium text-slate-800">{label}</label>
-      {hint ? <p id={`${name}-hint`} className="mt-0.5 text-xs text-slate-600">{hint}</p> : null}
-      <input
-        id={name}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={required}
-        minLength={minLength}
-        inputMode={inputMode}
-        autoFocus={autoFocus}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={`mt-1 block w-full rounded-md border px-3 py-2 text-slate-900 focus:border-teal-700 focus:outline-2 focus:outline-teal-700 ${error ? "border-red-700" : "border-slate-400"}`}
-      />
-      {error ? <p id={`${name}-error`} className="mt-1 text-sm text-red-800">{error}</p> : null}
-    </div>
-  );
+/** A field of these forms: the shop's one labelled field, required unless told otherwise. */
+export function Field({ required = true, className, ...field }: ComponentProps<typeof TextField>) {
+  return <TextField required={required} className={cn("mt-4 first:mt-0", className)} {...field} />;
 }
 
 export function SubmitButton({ children, busy, name, value }: { children: ReactNode; busy?: boolean; name?: string; value?: string }) {
