@@ -4,7 +4,13 @@
 // (parsing HTML, compiling or running script, style, layout, paint, image decoding...).
 //
 //   node scripts/trace-first-tap.js http://127.0.0.1:3901 [/product/slug]   against a running production server
-//   TRACE_RUNS=3 (default 3); TRACE_FILE=trace.json keeps the last trace.
+//   TRACE_RUNS=3 (default 3); TRACE_FILE=trace.json keeps the last trace; TRACE_SETTLED=1 taps once
+//   React has hydrated and no long task has run for a second instead; a path of / taps the first
+//   best seller's Add to Cart on home.
+//
+// Each event dispatch of 4 ms or more in that window is listed too, with its listeners (the
+// function and script of each call of 1 ms or more): whose listener the tap's time went to (the
+// early-tap script's, the loader's, React's `dispatchDiscreteEvent`...).
 import fs from "node:fs";
 import { chromium } from "playwright-core";
 
@@ -14,8 +20,15 @@ const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline"
 
 /** In the page before its scripts: the touch's own time and the first frame showing the cart panel. */
 function watch() {
-  const state = { tap: null, answered: null };
+  const state = { tap: null, answered: null, lastLongTask: 0 };
   window.__trace = state;
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) state.lastLongTask = Math.max(state.lastLongTask, e.startTime + e.duration);
+    }).observe({ type: "longtask", buffered: true });
+  } catch {
+    // No long task timing: a settled tap then only waits for hydration.
+  }
   addEventListener("pointerdown", (e) => state.tap ?? (state.tap = e.timeStamp), { capture: true });
   const check = () => {
     if (state.tap !== null && [...document.querySelectorAll('[role="dialog"], dialog')].some((d) => {
@@ -47,6 +60,28 @@ function breakdown(task, events) {
   return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([k, d]) => `${k} ${(d / 1000).toFixed(0)} ms`);
 }
 
+/** The event dispatches in the window, each with the listener calls that took its time. */
+function dispatches(onMain, from, to, nav) {
+  return onMain
+    .filter((e) => e.name === "EventDispatch" && e.ts + e.dur > from && e.ts < to && e.dur >= 4_000)
+    .map((d) => {
+      const calls = onMain.filter((e) => e.name === "FunctionCall" && e.ts >= d.ts && e.ts + e.dur <= d.ts + d.dur && e.dur >= 1_000);
+      // Only the outermost calls: a listener, not what it called.
+      const outer = calls.filter((c) => !calls.some((o) => o !== c && o.ts <= c.ts && o.ts + o.dur >= c.ts + c.dur));
+      const microtasks = onMain.filter((e) => e.name === "RunMicrotasks" && e.ts >= d.ts && e.ts + e.dur <= d.ts + d.dur).reduce((n, e) => n + e.dur, 0);
+      return {
+        type: d.args?.data?.type,
+        startMs: Math.round((d.ts - nav.ts) / 1000),
+        durMs: Math.round(d.dur / 1000),
+        listeners: outer.map((c) => {
+          const a = c.args?.data ?? {};
+          return `${a.functionName || "(anonymous)"} ${(a.url ?? "").replace(/^https?:\/\/[^/]+/, "") || "(inline)"}:${a.lineNumber ?? "?"} ${(c.dur / 1000).toFixed(0)} ms`;
+        }),
+        ...(microtasks >= 1_000 ? { microtasksMs: Math.round(microtasks / 1000) } : {}),
+      };
+    });
+}
+
 async function traceOnce(browser, url) {
   const context = await browser.newContext(PHONE);
   try {
@@ -64,8 +99,21 @@ async function traceOnce(browser, url) {
     cdp.on("Tracing.dataCollected", (e) => events.push(...e.value));
     const done = new Promise((r) => cdp.once("Tracing.tracingComplete", r));
     await cdp.send("Tracing.start", { transferMode: "ReportEvents", traceConfig: { includedCategories: CATEGORIES } });
-    await page.goto(url, { waitUntil: "commit" });
-    const button = page.locator("main").getByRole("button", { name: "Add to Cart", exact: true });
+    const settled = process.env.TRACE_SETTLED === "1";
+    await page.goto(url, { waitUntil: settled ? "load" : "commit" });
+    const button =
+      new URL(url).pathname === "/"
+        ? page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first()
+        : page.locator("main").getByRole("button", { name: "Add to Cart", exact: true });
+    if (settled) {
+      // As bench-first-tap.js: hydrated, then a second without a long task.
+      await page.waitForFunction(() => {
+        const cart = document.querySelector('button[aria-label^="Cart"]');
+        return !!cart && Object.keys(cart).some((k) => k.startsWith("__reactProps"));
+      }, undefined, { timeout: 20_000 });
+      const started = Date.now();
+      while (Date.now() - started < 20_000 && (await page.evaluate(() => performance.now() - window.__trace.lastLongTask)) < 1_000) await page.waitForTimeout(250);
+    }
     await button.waitFor({ state: "visible" });
     await button.tap({ noWaitAfter: true });
     await page.waitForFunction(() => window.__trace.answered !== null, undefined, { timeout: 20_000 }).catch(async (error) => {
@@ -88,6 +136,7 @@ async function traceOnce(browser, url) {
       tapAtMs: Math.round(state.tap),
       answerMs: Math.round(state.answered - state.tap),
       tasks: tasks.map((t) => ({ startMs: Math.round((t.ts - nav.ts) / 1000), durMs: Math.round(t.dur / 1000), spent: breakdown(t, onMain) })),
+      dispatches: dispatches(onMain, from, to, nav),
     };
   } finally {
     await context.close();

@@ -49,7 +49,7 @@ describe("the early-tap script", () => {
     const withCharset = documentHtml.replace("<head>", '<head><meta charSet="utf-8"/>');
     const out = deferHydrationScripts(withCharset, NONCE)!;
     expect(out.startsWith(`<html><head><meta charSet="utf-8"/><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
-    expect(out).toContain(`)("glacial:hydrated")</script><link rel="stylesheet"`);
+    expect(out).toContain(`)("glacial:hydrating","glacial:hydrated")</script><link rel="stylesheet"`);
     // Without a character set, right after <head>; without a head, not at all.
     expect(deferHydrationScripts(documentHtml, NONCE)!.startsWith(`<html><head><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
     expect(deferHydrationScripts(documentHtml.replace("<head>", "<x>").replace("</head>", "</x>"), NONCE)).not.toContain("answerEarlyTaps");
@@ -209,15 +209,24 @@ describe("the loader in the browser", () => {
     expect(page.appended.filter((el) => el.tag === "script")).toHaveLength(1);
   });
 
-  it("on a touch, starts once the finger has lifted (the tap's click) and the next frame, or half a second into a long press", () => {
+  it("on a touch, starts once the tap's click has been dispatched and the next frame, or half a second into a long press", () => {
     const page = runLoader();
     page.fire("pointerdown");
     page.fire("touchstart");
     page.frames.splice(0).forEach((f) => f());
     page.runTimers(0);
     expect(page.marks).toEqual([]);
+    // The finger lifts: its click has not come yet.
     page.fire("pointerup");
     page.fire("touchend");
+    page.runTimers(0);
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
+    expect(page.marks).toEqual([]);
+    // The tap's mouse events and click (the early-tap script may stop the click itself).
+    page.fire("mouseup");
+    expect(page.frames).toHaveLength(0);
+    page.runTimers(0);
     expect(page.frames).toHaveLength(1);
     page.frames.splice(0).forEach((f) => f());
     page.runTimers(0);
@@ -226,9 +235,25 @@ describe("the loader in the browser", () => {
     const pressed = runLoader();
     pressed.fire("touchstart");
     pressed.runTimers(500);
+    pressed.runTimers(0);
     pressed.frames.splice(0).forEach((f) => f());
     pressed.runTimers(0);
     expect(pressed.marks).toEqual(["input"]);
+  });
+
+  it("does not start at the page's load while a touch waits for its click: the tap's answer comes first", () => {
+    const page = runLoader();
+    page.fire("pointerdown");
+    page.fire("load");
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
+    expect(page.marks).toEqual([]);
+    page.fire("click");
+    page.runTimers(0);
+    page.frames.splice(0).forEach((f) => f());
+    page.runTimers(0);
+    expect(page.marks).toEqual(["input"]);
+    expect(page.appended.filter((el) => el.tag === "script")).toHaveLength(1);
   });
 
   it("starts after the cap when the page never finishes loading", () => {

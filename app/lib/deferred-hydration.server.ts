@@ -41,7 +41,8 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
   );
   const events = ["pointerdown", "keydown", "touchstart", "scroll"];
   function start(reason: string) {
-    if (started) return;
+    // A touch on its way to its click (below) starts the code itself once the tap is answered.
+    if (started || (touchPending && reason !== "input")) return;
     started = true;
     for (const name of events) removeEventListener(name, onInput, true);
     performance.mark("glacial:hydration-start", { detail: reason });
@@ -70,9 +71,14 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
   }
   // Loading and running the code is a second of main-thread work on a slow phone: it starts only
   // once the input that asked for it has been answered on screen (the early-tap script answers a
-  // tap on the common buttons), else the answer would wait behind it. A touch's click comes as the
-  // finger lifts, so the start waits for that and the next frame; a key or a scroll, the next frame.
+  // tap on the common buttons), else the answer would wait behind it. A touch's click comes after
+  // the finger lifts, in a task of its own together with the touch's mouse events: the start
+  // waits for that task and then for a frame to be painted (the frame's callback, then a task
+  // after it); a key or a scroll, the next frame. The page's load does not start the code while a
+  // touch is on its way to its click. A touch that turns into a scroll has no click: half a
+  // second at most.
   let inputSeen = false;
+  let touchPending = false;
   function afterAnswer() {
     requestAnimationFrame(() => setTimeout(() => start("input"), 0));
   }
@@ -80,16 +86,16 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     if (started || inputSeen) return;
     inputSeen = true;
     if (event.type !== "pointerdown" && event.type !== "touchstart") return afterAnswer();
-    let waiting = true;
+    touchPending = true;
+    const ends = ["mouseup", "click", "pointercancel", "touchcancel"];
     const go = () => {
-      if (!waiting) return;
-      waiting = false;
-      removeEventListener("pointerup", go, true);
-      removeEventListener("touchend", go, true);
-      afterAnswer();
+      if (!touchPending) return;
+      touchPending = false;
+      for (const name of ends) removeEventListener(name, go, true);
+      // After the listeners still to come for this event (the early-tap script's click).
+      setTimeout(afterAnswer, 0);
     };
-    addEventListener("pointerup", go, true);
-    addEventListener("touchend", go, true);
+    for (const name of ends) addEventListener(name, go, { capture: true, passive: true });
     setTimeout(go, 500);
   }
   for (const name of events) addEventListener(name, onInput, { capture: true, passive: true });
@@ -160,7 +166,7 @@ function withEarlyTaps(html: string, nonce: string): string {
   const head = html.indexOf("<head>");
   if (head < 0) return html;
   const at = charset > head ? charset + '<meta charSet="utf-8"/>'.length : head + "<head>".length;
-  const script = `<script nonce="${nonce}">(${EARLY_TAPS_SOURCE})(${scriptJson(HYDRATED_EVENT)})</script>`;
+  const script = `<script nonce="${nonce}">(${EARLY_TAPS_SOURCE})(${scriptJson(HYDRATING_EVENT)},${scriptJson(HYDRATED_EVENT)})</script>`;
   return html.slice(0, at) + script + html.slice(at);
 }
 

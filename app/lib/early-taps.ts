@@ -54,8 +54,16 @@ export function earlyCardTap(card: { id: string; variantId: string | null; name:
  * opened by React (the panel stays until React's own is on screen), a stepper or choice is put
  * back and its click replayed so React's state holds it. The cart needs nothing: React reads the
  * stored cart as it hydrates, after every line written here.
+ *
+ * While React hydrates (from `hydratingEvent` to `hydratedEvent`) it already listens on the
+ * document, and a touch, pointer or mouse press, a click, an input or a change reaching a part of
+ * the page it has not hydrated yet makes it hydrate the whole page at once, inside that event's
+ * dispatch: on a slowed phone 0.3 s or more between the tap and its answer (trace of 2026-11-27).
+ * So the events of a tap this script answers (on its buttons and the product options) stop at
+ * `window` during that time; React hydrates at its own pace, in small slices, and takes over at
+ * hand-over as before.
  */
-export function answerEarlyTaps(hydratedEvent: string) {
+export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string) {
   // The script element leaves the head as soon as it has run (its listeners stay): React hydrates
   // the head it rendered, and an extra element there left an old copy of the page's structured
   // data behind when React next updated the head.
@@ -67,6 +75,7 @@ export function answerEarlyTaps(hydratedEvent: string) {
   /** Each stepper's number input the script changed, and its value before. */
   const steppers = new Map<HTMLInputElement, string>();
   const choices = new Map<HTMLFieldSetElement, HTMLInputElement | null>();
+  let reactListening = false;
 
   const el = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) => {
     const node = doc.createElement(tag);
@@ -131,8 +140,13 @@ export function answerEarlyTaps(hydratedEvent: string) {
     panel.append(close);
     root.append(panel);
     doc.body.append(root);
-    openShell = { kind, el: root, trigger };
-    close.focus();
+    const shell = { kind, el: root, trigger };
+    openShell = shell;
+    // Focus needs the page's style and layout up to date: asked for here it would compute them
+    // once now and again for the frame. In the frame's own callback they are computed once.
+    requestAnimationFrame(() => {
+      if (openShell === shell) close.focus();
+    });
   }
 
   function showCart(trigger: HTMLElement | null) {
@@ -273,7 +287,26 @@ export function answerEarlyTaps(hydratedEvent: string) {
     event.stopImmediatePropagation();
   }
 
+  // The events React hydrates the whole page for (React DOM's "discrete" events) that a tap or a
+  // choice here produces. Stopped, not cancelled: the click still follows the touch and the label
+  // still checks its radio. A click on a button this script did not answer goes on to React.
+  const HELD = ["pointerdown", "pointerup", "pointercancel", "mousedown", "mouseup", "touchstart", "touchend", "touchcancel", "click", "input", "auxclick", "dblclick"];
+  function holdFromReact(event: Event) {
+    if (!reactListening) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target || target.closest(`[${SHELL}]`)) return;
+    const button = target.closest<HTMLButtonElement>(`button[${ATTR}]`);
+    const inOption = !!target.closest("fieldset[data-early-option]");
+    if (event.type === "click" ? inOption : inOption || (button && !button.disabled)) event.stopPropagation();
+  }
+  function onHydrating() {
+    reactListening = true;
+  }
+
   function handOver() {
+    reactListening = false;
+    removeEventListener(hydratingEvent, onHydrating);
+    for (const type of HELD) removeEventListener(type, holdFromReact, true);
     removeEventListener("click", onClick, true);
     removeEventListener("change", onChange, true);
     // The choice's name stays as shown: React writes the same once its state holds the choice
@@ -321,5 +354,9 @@ export function answerEarlyTaps(hydratedEvent: string) {
 
   addEventListener("click", onClick, true);
   addEventListener("change", onChange, true);
+  // Passive: holding an event back from React must not make the browser wait for this script
+  // before it scrolls.
+  for (const type of HELD) addEventListener(type, holdFromReact, { capture: true, passive: true });
+  addEventListener(hydratingEvent, onHydrating, { once: true });
   addEventListener(hydratedEvent, handOver, { once: true });
 }

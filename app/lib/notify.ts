@@ -22,13 +22,23 @@ export function toasterMounted(): void {
   markMounted();
 }
 
+// A toast is raised with the tap that caused it (Add to Cart): its toaster's mounting and
+// sonner's import start once the frame answering that tap has been painted (the frame's callback,
+// then a task after it), so they do not delay that frame on a slow phone.
+function afterNextFrame(then: () => void): void {
+  if (typeof requestAnimationFrame !== "function") return then();
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
+
 function show(kind: "success" | "error", message: string, options?: ExternalToast): void {
-  if (!wanted) {
-    wanted = true;
-    for (const listener of wantListeners) listener();
-    wantListeners.clear();
-  }
-  void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => toast[kind](message, options));
+  afterNextFrame(() => {
+    if (!wanted) {
+      wanted = true;
+      for (const listener of wantListeners) listener();
+      wantListeners.clear();
+    }
+    void Promise.all([import("sonner"), mounted]).then(([{ toast }]) => toast[kind](message, options));
+  });
 }
 
 export const notify = {

@@ -1,6 +1,6 @@
 import { ChevronDown, Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
 import { NavigationMenu } from "radix-ui";
-import { lazy, memo, Suspense, useState } from "react";
+import { lazy, memo, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useCart } from "~/components/cart/cart-context";
 import { earlyTap, type EarlyMenuItem } from "~/lib/early-taps";
@@ -26,16 +26,21 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
     if (open) setDrawerUsed(true);
     setDrawerOpenState(open);
   };
-  // What the menu shows when it is opened before the page's code has run (lib/early-taps.ts).
-  const earlyMenu: EarlyMenuItem[] = items.map((item) =>
-    item.type === "megamenu" ? { label: item.label, url: item.url, links: item.sections.flatMap((s) => s.links.map((l) => ({ label: l.label, url: l.url }))) } : { label: item.label, url: item.url },
-  );
+  // What the menu shows when it is opened before the page's code has run (lib/early-taps.ts). Made
+  // once per menu: the header renders again with every cart change (its count), and writing the
+  // menu out as JSON each time was part of Add to Cart's work.
+  const earlyMenuAttrs = useMemo(() => {
+    const earlyMenu: EarlyMenuItem[] = items.map((item) =>
+      item.type === "megamenu" ? { label: item.label, url: item.url, links: item.sections.flatMap((s) => s.links.map((l) => ({ label: l.label, url: l.url }))) } : { label: item.label, url: item.url },
+    );
+    return earlyTap("menu", { menu: earlyMenu });
+  }, [items]);
   const cartLabel = totalItems > 0 ? `Cart, ${totalItems} ${totalItems === 1 ? "item" : "items"}` : "Cart";
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
-        <button type="button" className={`${iconLink} md:hidden`} aria-label="Open menu" onClick={() => setDrawerOpen(true)} {...earlyTap("menu", { menu: earlyMenu })}>
+        <button type="button" className={`${iconLink} md:hidden`} aria-label="Open menu" onClick={() => setDrawerOpen(true)} {...earlyMenuAttrs}>
           <Menu className="size-6" aria-hidden="true" />
         </button>
         <Link to="/" className="mr-4 text-2xl font-black tracking-[0.2em] text-brand focus-visible:outline-2 focus-visible:outline-brand-accent" aria-label="GLACIAL home">

@@ -13,12 +13,18 @@ function Sheet({ label, side, onClose, children }: { label: string; side: "left"
   const close = useRef(onClose);
   close.current = onClose;
   useEffect(() => {
-    ref.current?.focus();
+    // In the frame's own callback: focus needs style and layout up to date, and asked for in the
+    // commit it would compute them once there and again for the frame (on a long page, tens of
+    // milliseconds each on a slow phone).
+    const frame = requestAnimationFrame(() => ref.current?.focus());
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") close.current();
     };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
+    return () => {
+      cancelAnimationFrame(frame);
+      document.removeEventListener("keydown", onKey);
+    };
   }, []);
   return (
     <div>
