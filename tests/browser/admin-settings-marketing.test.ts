@@ -51,33 +51,33 @@ describe("marketing and settings back office", () => {
 
   it("refuses an admin (not super_admin) every settings mutation with 403 and changes nothing; a stale save is refused with 409", async () => {
     // A live bypass link the admin will try to revoke.
-    expect((await post("/admin/settings", { intent: "bypass-create", label: "Agency preview", duration: "1d" }, "super_admin")).status).toBe(200);
+    expect((await post("/admin/settings?do=bypass-create", { label: "Agency preview", duration: "1d" }, "super_admin")).status).toBe(200);
     const tokenId = /name="id" value="([0-9a-f-]{36})"/.exec(await html("/admin/settings", "super_admin"))![1]!;
     const before = await inputs("/admin/settings");
     expect(before.length).toBeGreaterThan(8);
 
-    const attempts: Record<string, string>[] = [
-      { intent: "store", store_name: "Hacked", phone: "+91 1111 111111", email: "x@example.in", version: "1" },
-      { intent: "pricing", gst_percentage: "5", free_shipping_over: "1", flat_shipping_fee: "0", gst_version: "1", shipping_version: "0" },
-      { intent: "maintenance", enabled: "on", message: "Closed", version: "0" },
-      { intent: "bypass-create", label: "Sneaky", duration: "90d" },
-      { intent: "bypass-revoke", id: tokenId },
-      { intent: "security", require_mfa: "on" },
-      { intent: "tax", legal_name: "Hacked Pvt Ltd", gstin: "", state_code: "27", address: "Elsewhere", default_hsn: "7323", version: "0" },
-      { intent: "cod", enabled: "on", fee: "0", max_order: "1000000", version: "0" },
-      { intent: "payment-hold", minutes: "1440", version: "0" },
-      { intent: "nonsense" },
+    const attempts: [string, Record<string, string>][] = [
+      ["store", { store_name: "Hacked", phone: "+91 1111 111111", email: "x@example.in", version: "1" }],
+      ["pricing", { gst_percentage: "5", free_shipping_over: "1", flat_shipping_fee: "0", gst_version: "1", shipping_version: "0" }],
+      ["maintenance", { enabled: "on", message: "Closed", version: "0" }],
+      ["bypass-create", { label: "Sneaky", duration: "90d" }],
+      ["bypass-revoke", { id: tokenId }],
+      ["security", { require_mfa: "on" }],
+      ["tax", { legal_name: "Hacked Pvt Ltd", gstin: "", state_code: "27", address: "Elsewhere", default_hsn: "7323", version: "0" }],
+      ["cod", { enabled: "on", fee: "0", max_order: "1000000", version: "0" }],
+      ["payment-hold", { minutes: "1440", version: "0" }],
+      ["nonsense", {}],
     ];
-    for (const form of attempts) expect((await post("/admin/settings", form, "admin")).status, form.intent).toBe(403);
+    for (const [op, form] of attempts) expect((await post(`/admin/settings?do=${op}`, form, "admin")).status, op).toBe(403);
     expect(await inputs("/admin/settings")).toEqual(before);
     // The storefront still open: maintenance was not switched on.
     expect((await fetch(base, { redirect: "manual" })).status).toBe(200);
 
     // Version 0 says "never saved", but store_contact was seeded: someone else's save came first.
-    const stale = await post("/admin/settings", { intent: "store", store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in", version: "0" }, "super_admin");
+    const stale = await post("/admin/settings?do=store", { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in", version: "0" }, "super_admin");
     expect(stale.status).toBe(409);
     expect(await stale.text()).toContain("changed by someone else — reload to see their changes.");
-    const bad = await post("/admin/settings", { intent: "pricing", gst_percentage: "29", free_shipping_over: "abc", flat_shipping_fee: "99", gst_version: "1", shipping_version: "0" }, "super_admin");
+    const bad = await post("/admin/settings?do=pricing", { gst_percentage: "29", free_shipping_over: "abc", flat_shipping_fee: "99", gst_version: "1", shipping_version: "0" }, "super_admin");
     expect(bad.status).toBe(400);
     const body = await bad.text();
     expect(body).toContain("Choose a GST rate of 0, 3, 5, 12, 18 or 28 percent.");

@@ -1,10 +1,13 @@
 import { isRouteErrorResponse } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_BODY_LIMIT } from "~/lib/path-kinds";
 import { requireActionPermission, requirePagePermission } from "~/modules/staff/guard.server";
 import { ACTIONS, MODULES, type Action } from "~/modules/staff/permissions";
 import { ROLES, type Role } from "~/modules/staff/roles";
 import { signInStaff } from "~/modules/staff/sign-in.server";
+import { action as settingsAction } from "~/routes/admin/settings";
 import type { AppServices } from "~/services.server";
+import { answerOf } from "../support/route-calls";
 import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
 import { SPEC_PERMISSIONS } from "../support/spec-permissions";
 import { DRIVERS } from "../support/test-database";
@@ -60,6 +63,48 @@ describe.each(DRIVERS)("the permission matrix, asked of the server's guards on %
       expect(await outcome(() => requirePagePermission(services, request, module))).toBe("redirect /admin/login");
       expect(await outcome(() => requireActionPermission(services, request, module, "view"))).toBe("status 401");
     }
+  });
+
+  it("a settings change is refused from its URL before the body is read: 403 without the edit right, 401 signed out", async () => {
+    // A form body larger than the admin limit, as a stream that records whether anyone pulled it.
+    const filler = new TextEncoder().encode("a".repeat(64 * 1024));
+    const largePost = (cookie?: string) => {
+      let pulled = false;
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>(
+        {
+          pull(controller) {
+            pulled = true;
+            if (sent === 0) controller.enqueue(new TextEncoder().encode("store_name="));
+            controller.enqueue(filler);
+            sent += filler.byteLength;
+            if (sent > ADMIN_BODY_LIMIT) controller.close();
+          },
+        },
+        // Nothing is pulled until someone reads (the default would pull one chunk at once).
+        { highWaterMark: 0 },
+      );
+      const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+      if (cookie) headers.set("cookie", cookie);
+      const request = new Request("http://localhost:3000/admin/settings?do=store", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+      return { run: () => settingsAction({ request, context: { services }, params: {} } as never), pulled: () => pulled };
+    };
+
+    const withoutEdit = ROLES.filter((role) => !SPEC[role].settings.includes("e"));
+    expect(withoutEdit).toContain("admin");
+    for (const role of withoutEdit) {
+      const call = largePost(cookies.get(role));
+      expect((await answerOf(call.run)).status, role).toBe(403);
+      expect(call.pulled(), role).toBe(false);
+    }
+    const anonymous = largePost();
+    expect((await answerOf(anonymous.run)).status).toBe(401);
+    expect(anonymous.pulled()).toBe(false);
+    // The probe sees a read: the super admin passes the check, and only then is the body read
+    // (and refused as a form, field by field).
+    const allowed = largePost(cookies.get("super_admin"));
+    expect(await answerOf(allowed.run)).toMatchObject({ status: 400, body: { form: "store", error: "Please correct the fields marked below." } });
+    expect(allowed.pulled()).toBe(true);
   });
 
   it("a user holding two roles gets the union", async () => {

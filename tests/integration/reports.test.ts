@@ -277,14 +277,15 @@ describe.each(DRIVERS)("reports on %s", (kind) => {
     });
 
     it("the low-stock threshold is a setting a super admin changes on the Settings screen", async () => {
+      // The screen's form posts to ?do=reports.
       const post = (email: string, fields: Record<string, string>) => {
-        const request = new Request("http://localhost:3000/admin/settings", { method: "POST", headers: { cookie: cookies.get(email)!, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
+        const request = new Request("http://localhost:3000/admin/settings?do=reports", { method: "POST", headers: { cookie: cookies.get(email)!, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields) });
         return statusOf(() => settingsAction({ request, context: { services }, params: {} } as never));
       };
       const version = String((await readSettingForEdit(services.db, "reports")).version);
-      expect(await post("admin@glacial.in", { intent: "reports", low_stock_threshold: "10", version })).toMatchObject({ status: 403 });
-      expect(await post("owner@glacial.in", { intent: "reports", low_stock_threshold: "ten", version })).toMatchObject({ status: 400, body: { fieldErrors: { low_stock_threshold: "The low-stock threshold must be a whole number, like 5." } } });
-      const saved = await post("owner@glacial.in", { intent: "reports", low_stock_threshold: "4", version });
+      expect(await post("admin@glacial.in", { low_stock_threshold: "10", version })).toMatchObject({ status: 403 });
+      expect(await post("owner@glacial.in", { low_stock_threshold: "ten", version })).toMatchObject({ status: 400, body: { fieldErrors: { low_stock_threshold: "The low-stock threshold must be a whole number, like 5." } } });
+      const saved = await post("owner@glacial.in", { low_stock_threshold: "4", version });
       expect(saved.body).toMatchObject({ ok: true, message: "Dashboard settings saved." });
       expect((await dashboardFigures(services.db, ["viewer"], day("2026-11-11"))).lowStock).toMatchObject({ threshold: 4, total: 1 });
     });

@@ -166,7 +166,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     expect(await home()).toBe("200");
     await expect.poll(async () => (await fetch(`${b.url}/`)).headers.get("x-page-cache"), { timeout: 5000 }).toBe("hit");
 
-    const on = await post(a.url, "/admin/settings", { intent: "maintenance", enabled: "on", message: "Back at 6 pm IST.", version: String(await maintenanceVersion()) }, owner);
+    const on = await post(a.url, "/admin/settings?do=maintenance", { enabled: "on", message: "Back at 6 pm IST.", version: String(await maintenanceVersion()) }, owner);
     expect(on.status).toBe(200);
     expect(on.body).toContain("Maintenance mode is on");
     const switchedOn = Date.now();
@@ -178,7 +178,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     // Staff still pass on B (with the session made on A).
     expect((await fetch(`${b.url}/`, { redirect: "manual", headers: { cookie: owner } })).status).toBe(200);
 
-    const off = await post(a.url, "/admin/settings", { intent: "maintenance", message: "", version: String(await maintenanceVersion()) }, owner);
+    const off = await post(a.url, "/admin/settings?do=maintenance", { message: "", version: String(await maintenanceVersion()) }, owner);
     expect(off.status).toBe(200);
     expect(off.body).toContain("Maintenance mode is off");
     const switchedOff = Date.now();

@@ -15,7 +15,7 @@ import { rupeesToPaise } from "~/lib/money";
 import { onlinePaymentEnabled } from "~/modules/orders/orders.server";
 import { listBypassTokens, createBypassLink, readVersionedSettings, revokeBypassLink, saveSettings } from "~/modules/settings/settings.server";
 import { bypassExpiry, bypassForm, codForm, maintenanceForm, paymentHoldForm, pricingForm, reportsForm, storeDetailsForm, storeTaxForm } from "~/modules/settings/settings";
-import { requireActionPermission, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid, setRequireMfa } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/settings";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
@@ -33,62 +33,59 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// Every intent changes settings; admin has view only, super_admin passes.
-const INTENTS = { store: "edit", tax: "edit", pricing: "edit", cod: "edit", "payment-hold": "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit", reports: "edit" } as const;
-type Intent = keyof typeof INTENTS;
+// Each form posts to ?do=<operation>, so the permission it needs is checked before the body is
+// read. Every operation changes settings: admin has view only, super_admin passes.
+const OPERATIONS = { store: "edit", tax: "edit", pricing: "edit", cod: "edit", "payment-hold": "edit", maintenance: "edit", "bypass-create": "create", "bypass-revoke": "delete", security: "edit", reports: "edit" } as const;
+type Operation = keyof typeof OPERATIONS;
 
-// The shared action result, `form` naming the intent that answered (its card shows the outcome).
+// The shared action result, `form` naming the operation that answered (its card shows the outcome).
 const INVALID = "Please correct the fields marked below.";
-const invalidFields = (intent: Intent, error: z.ZodError) => fail(400, { form: intent, error: INVALID, fieldErrors: fieldErrors(error) });
+const invalidFields = (op: Operation, error: z.ZodError) => fail(400, { form: op, error: INVALID, fieldErrors: fieldErrors(error) });
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op, actor } = await requireOperation(context.services, request, "settings", OPERATIONS);
   const form = await request.formData();
-  const raw = String(form.get("intent") ?? "");
-  const intent = Object.hasOwn(INTENTS, raw) ? (raw as Intent) : null;
-  // Permission before anything is parsed or changed: 401 without a session, 403 without the right.
-  const staff = await requireActionPermission(context.services, request, "settings", intent ? INTENTS[intent] : "edit");
-  if (!intent) return fail(400, { error: "Unknown action." });
-  const actor = { id: staff.user.id, email: staff.user.email };
   const values = Object.fromEntries(form);
   const { services } = context;
 
   try {
-    switch (intent) {
+    switch (op) {
       case "store": {
         const parsed = storeDetailsForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "store_contact", value, expectedVersion: version }]);
-        return ok(intent, "Store details saved.");
+        return ok(op, "Store details saved.");
       }
       case "tax": {
         const parsed = storeTaxForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "store_tax", value, expectedVersion: version }]);
-        return ok(intent, "Tax details saved. Invoices issued from now on print them.");
+        return ok(op, "Tax details saved. Invoices issued from now on print them.");
       }
       case "cod": {
         const parsed = codForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const { version, enabled, fee, max_order } = parsed.data;
         // Without the Razorpay keys cash on delivery is the only way to pay: switching it off would close the till.
         if (!enabled && !onlinePaymentEnabled(services.config)) {
-          return fail(400, { form: intent, error: "Online payment is not set up (the Razorpay keys), so cash on delivery is the only way shoppers can pay: it stays on." });
+          return fail(400, { form: op, error: "Online payment is not set up (the Razorpay keys), so cash on delivery is the only way shoppers can pay: it stays on." });
         }
         await saveSettings(services, actor, [{ key: "cod", value: { enabled, fee_paise: rupeesToPaise(fee), max_order_paise: rupeesToPaise(max_order) }, expectedVersion: version }]);
-        return ok(intent, enabled ? "Cash on delivery saved. Checkout uses it at once." : "Cash on delivery is switched off: checkout offers online payment only.");
+        return ok(op, enabled ? "Cash on delivery saved. Checkout uses it at once." : "Cash on delivery is switched off: checkout offers online payment only.");
       }
       case "payment-hold": {
         const parsed = paymentHoldForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "payment_hold", value, expectedVersion: version }]);
-        return ok(intent, "Payment hold saved. Orders placed from now on hold their stock this long.");
+        return ok(op, "Payment hold saved. Orders placed from now on hold their stock this long.");
       }
       case "pricing": {
         const parsed = pricingForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const p = parsed.data;
         await saveSettings(services, actor, [
           { key: "gst_settings", value: { percentage: p.gst_percentage }, expectedVersion: p.gst_version },
@@ -98,50 +95,50 @@ export async function action({ request, context }: Route.ActionArgs) {
             expectedVersion: p.shipping_version,
           },
         ]);
-        return ok(intent, "GST and shipping saved. The storefront uses them at once.");
+        return ok(op, "GST and shipping saved. The storefront uses them at once.");
       }
       case "maintenance": {
         const parsed = maintenanceForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "maintenance", value, expectedVersion: version }]);
-        return ok(intent, value.enabled ? "Maintenance mode is on: visitors now see the maintenance page." : "Maintenance mode is off: the shop is open.");
+        return ok(op, value.enabled ? "Maintenance mode is on: visitors now see the maintenance page." : "Maintenance mode is off: the shop is open.");
       }
       case "reports": {
         const parsed = reportsForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const { version, ...value } = parsed.data;
         await saveSettings(services, actor, [{ key: "reports", value, expectedVersion: version }]);
-        return ok(intent, "Dashboard settings saved.");
+        return ok(op, "Dashboard settings saved.");
       }
       case "bypass-create": {
         const parsed = bypassForm.safeParse(values);
-        if (!parsed.success) return invalidFields(intent, parsed.error);
+        if (!parsed.success) return invalidFields(op, parsed.error);
         const now = new Date();
         const created = await createBypassLink(services.db, actor, { label: parsed.data.label, expiresAt: bypassExpiry(parsed.data.duration, now) }, now);
         const link = new URL(`/maintenance?bypass=${created.token}`, services.config.publicUrl).toString();
-        return ok(intent, "Bypass link created. Copy it now: it is shown only once.", link);
+        return ok(op, "Bypass link created. Copy it now: it is shown only once.", link);
       }
       case "bypass-revoke": {
         const id = requireUuid(form.get("id"), "bypass link id");
         const revoked = await revokeBypassLink(services.db, actor, id);
-        return revoked ? ok(intent, "Bypass link revoked: it no longer lets anyone through.") : fail(404, { form: intent, error: "That link does not exist or was already revoked." });
+        return revoked ? ok(op, "Bypass link revoked: it no longer lets anyone through.") : fail(404, { form: op, error: "That link does not exist or was already revoked." });
       }
       case "security": {
         const requireMfa = form.get("require_mfa") === "on";
         await setRequireMfa(services, actor, requireMfa);
-        return ok(intent, requireMfa ? "Two-factor authentication is now required for all staff." : "Two-factor authentication is now optional.");
+        return ok(op, requireMfa ? "Two-factor authentication is now required for all staff." : "Two-factor authentication is now optional.");
       }
     }
   } catch (error) {
     // Changed by someone else meanwhile (409), or any other refusal: its status from the one table.
-    return refusedAnswer(error, intent);
+    return refusedAnswer(error, op);
   }
 }
 
 /** Done: the card's message; a new bypass link is shown once, beside it. */
-function ok(intent: Intent, message: string, link?: string) {
-  return { ...done(intent, message), ...(link ? { link } : {}) };
+function ok(op: Operation, message: string, link?: string) {
+  return { ...done(op, message), ...(link ? { link } : {}) };
 }
 
 /** What the page hands a card: the answer of that card's form only. */
@@ -152,7 +149,7 @@ export const meta: Route.MetaFunction = () => adminMeta("Settings");
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, canEdit } = loaderData;
   const result = actionData as Answer | undefined;
-  const forIntent = (intent: Intent) => (result?.form === intent ? result : undefined);
+  const forOp = (op: Operation) => (result?.form === op ? result : undefined);
   return (
     <AdminPage width="medium">
       <PageHeader title="Settings" />
@@ -161,15 +158,15 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           You can view the settings; only a super admin can change them.
         </p>
       ) : null}
-      <StoreDetailsSection setting={settings.store_contact} canEdit={canEdit} result={forIntent("store")} />
-      <StoreTaxSection setting={settings.store_tax} canEdit={canEdit} result={forIntent("tax")} />
-      <PricingSection gst={settings.gst_settings} shipping={settings.shipping} canEdit={canEdit} result={forIntent("pricing")} />
-      <CodSection setting={settings.cod} canEdit={canEdit} result={forIntent("cod")} />
-      <PaymentHoldSection setting={settings.payment_hold} canEdit={canEdit} result={forIntent("payment-hold")} />
-      <ReportsSection setting={settings.reports} canEdit={canEdit} result={forIntent("reports")} />
-      <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forIntent("maintenance")} />
+      <StoreDetailsSection setting={settings.store_contact} canEdit={canEdit} result={forOp("store")} />
+      <StoreTaxSection setting={settings.store_tax} canEdit={canEdit} result={forOp("tax")} />
+      <PricingSection gst={settings.gst_settings} shipping={settings.shipping} canEdit={canEdit} result={forOp("pricing")} />
+      <CodSection setting={settings.cod} canEdit={canEdit} result={forOp("cod")} />
+      <PaymentHoldSection setting={settings.payment_hold} canEdit={canEdit} result={forOp("payment-hold")} />
+      <ReportsSection setting={settings.reports} canEdit={canEdit} result={forOp("reports")} />
+      <MaintenanceSection setting={settings.maintenance} canEdit={canEdit} result={forOp("maintenance")} />
       <BypassLinksSection tokens={loaderData.tokens} now={loaderData.now} canEdit={canEdit} result={result?.form === "bypass-create" || result?.form === "bypass-revoke" ? result : undefined} />
-      <SecuritySection requireMfa={settings.staff_security.value.require_mfa} canEdit={canEdit} result={forIntent("security")} />
+      <SecuritySection requireMfa={settings.staff_security.value.require_mfa} canEdit={canEdit} result={forOp("security")} />
     </AdminPage>
   );
 }

@@ -1,5 +1,5 @@
 import { Copy } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { toast } from "sonner";
 import { DataTable } from "~/components/admin/kit/data-table";
 import { Button } from "~/components/ui/button";
@@ -20,7 +20,7 @@ function status(t: Token, now: string): string {
 
 export function BypassLinksSection({ tokens, now, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(bypassForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "bypass-create";
+  const busy = useOperationPending("bypass-create");
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
@@ -50,8 +50,7 @@ export function BypassLinksSection({ tokens, now, canEdit, result }: Props) {
           </div>
         </div>
       ) : null}
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="bypass-create" />
+      <OperationForm op="bypass-create" onSubmit={onSubmit} noValidate>
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start">
           <legend className="sr-only">Create a bypass link</legend>
           <TextField label="Label" name="label" placeholder="Who is it for?" maxLength={100} error={errors.label} required />
@@ -68,7 +67,7 @@ export function BypassLinksSection({ tokens, now, canEdit, result }: Props) {
             </Button>
           ) : null}
         </fieldset>
-      </Form>
+      </OperationForm>
       <DataTable
         caption="Bypass links"
         className="mt-6"
@@ -84,13 +83,12 @@ export function BypassLinksSection({ tokens, now, canEdit, result }: Props) {
             align: "end",
             cell: (t) =>
               canEdit && status(t, now) === "Active" ? (
-                <Form method="post">
-                  <input type="hidden" name="intent" value="bypass-revoke" />
+                <OperationForm op="bypass-revoke">
                   <input type="hidden" name="id" value={t.id} />
                   <Button type="submit" size="sm" variant="danger" aria-label={`Revoke ${t.label}`}>
                     Revoke
                   </Button>
-                </Form>
+                </OperationForm>
               ) : null,
           },
         ]}

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { codForm } from "~/modules/settings/settings";
@@ -11,7 +11,7 @@ const rupees = (paise: number) => String(paise / 100);
 
 export function CodSection({ setting, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(codForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "cod";
+  const busy = useOperationPending("cod");
   const v = setting.value;
   return (
     <SettingsCard
@@ -20,8 +20,7 @@ export function CodSection({ setting, canEdit, result }: Props) {
       description="Checkout offers cash on delivery while it is on and the order, fee included, is within the maximum. The fee includes GST, taxed at the goods' rate."
       result={result}
     >
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="cod" />
+      <OperationForm op="cod" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="space-y-4">
           <legend className="sr-only">Cash on delivery</legend>
@@ -47,7 +46,7 @@ export function CodSection({ setting, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save cash on delivery"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

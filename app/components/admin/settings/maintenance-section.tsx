@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { TextAreaField } from "~/components/ui/field";
 import { maintenanceForm } from "~/modules/settings/settings";
@@ -9,7 +9,7 @@ type Props = { setting: { value: { enabled: boolean; message: string }; version:
 
 export function MaintenanceSection({ setting, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(maintenanceForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "maintenance";
+  const busy = useOperationPending("maintenance");
   const on = setting.value.enabled;
   return (
     <SettingsCard
@@ -24,8 +24,7 @@ export function MaintenanceSection({ setting, canEdit, result }: Props) {
           {on ? "On — the shop is closed to visitors" : "Off — the shop is open"}
         </strong>
       </p>
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="maintenance" />
+      <OperationForm op="maintenance" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="space-y-4">
           <legend className="sr-only">Maintenance mode</legend>
@@ -40,7 +39,7 @@ export function MaintenanceSection({ setting, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save maintenance mode"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

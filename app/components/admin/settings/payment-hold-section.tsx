@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { paymentHoldForm } from "~/modules/settings/settings";
@@ -9,7 +9,7 @@ type Props = { setting: { value: { minutes: number }; version: number }; canEdit
 
 export function PaymentHoldSection({ setting, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(paymentHoldForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "payment-hold";
+  const busy = useOperationPending("payment-hold");
   return (
     <SettingsCard
       id="payment-hold"
@@ -17,8 +17,7 @@ export function PaymentHoldSection({ setting, canEdit, result }: Props) {
       description="An order paid online keeps its stock for its shopper this long; unpaid after that, it is cancelled and the stock goes back on sale. A change applies to orders placed from then on."
       result={result}
     >
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="payment-hold" />
+      <OperationForm op="payment-hold" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">Online payment hold</legend>
@@ -29,7 +28,7 @@ export function PaymentHoldSection({ setting, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save payment hold"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { GST_RATES } from "~/lib/india";
@@ -17,7 +17,7 @@ const rupees = (paise: number) => String(paise / 100);
 
 export function PricingSection({ gst, shipping, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(pricingForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "pricing";
+  const busy = useOperationPending("pricing");
   return (
     <SettingsCard
       id="pricing"
@@ -25,8 +25,7 @@ export function PricingSection({ gst, shipping, canEdit, result }: Props) {
       description="Prices include GST. A product may name its own rate in the catalogue. The storefront caches the GST rate for at most 60 seconds and drops the cache as soon as it is saved here."
       result={result}
     >
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="pricing" />
+      <OperationForm op="pricing" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="gst_version" value={gst.version} />
         <input type="hidden" name="shipping_version" value={shipping.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
@@ -54,7 +53,7 @@ export function PricingSection({ gst, shipping, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save GST and shipping"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

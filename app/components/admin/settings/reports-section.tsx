@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
@@ -9,11 +9,10 @@ type Props = { setting: { value: { low_stock_threshold: number }; version: numbe
 
 export function ReportsSection({ setting, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(reportsForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "reports";
+  const busy = useOperationPending("reports");
   return (
     <SettingsCard id="dashboard" title="Dashboard" description="The dashboard's low-stock card lists variants of active products with fewer than this many in stock." result={result}>
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="reports" />
+      <OperationForm op="reports" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">Dashboard</legend>
@@ -24,7 +23,7 @@ export function ReportsSection({ setting, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save dashboard settings"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

@@ -1,12 +1,11 @@
-import { Form } from "react-router";
+import { OperationForm } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { SettingsCard, type SectionResult } from "./section";
 
 export function SecuritySection({ requireMfa, canEdit, result }: { requireMfa: boolean; canEdit: boolean; result?: SectionResult }) {
   return (
     <SettingsCard id="staff-security" title="Staff security" result={result}>
-      <Form method="post">
-        <input type="hidden" name="intent" value="security" />
+      <OperationForm op="security">
         <fieldset disabled={!canEdit}>
           <legend className="sr-only">Staff security</legend>
           <label htmlFor="require-mfa" className="inline-flex items-center gap-2">
@@ -20,7 +19,7 @@ export function SecuritySection({ requireMfa, canEdit, result }: { requireMfa: b
             Save
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { storeDetailsForm } from "~/modules/settings/settings";
@@ -9,11 +9,10 @@ type Props = { setting: { value: { store_name: string; phone: string; email: str
 
 export function StoreDetailsSection({ setting, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(storeDetailsForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "store";
+  const busy = useOperationPending("store");
   return (
     <SettingsCard id="store-details" title="Store details" description="The storefront footer shows the phone and email; the store name appears in the copyright line." result={result}>
-      <Form method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="store" />
+      <OperationForm op="store" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-3">
           <legend className="sr-only">Store details</legend>
@@ -26,7 +25,7 @@ export function StoreDetailsSection({ setting, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save store details"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }

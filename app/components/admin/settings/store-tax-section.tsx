@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { OperationForm, useOperationPending } from "~/components/admin/kit/operation-form";
 import { Button } from "~/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "~/components/ui/field";
 import { INDIAN_STATES } from "~/lib/india";
@@ -14,7 +14,7 @@ type Props = {
 
 export function StoreTaxSection({ setting, canEdit, result }: Props) {
   const { errors, onSubmit } = useSchemaForm(storeTaxForm, result?.fieldErrors);
-  const busy = useNavigation().formData?.get("intent") === "tax";
+  const busy = useOperationPending("tax");
   const v = setting.value;
   return (
     <SettingsCard
@@ -24,8 +24,7 @@ export function StoreTaxSection({ setting, canEdit, result }: Props) {
       result={result}
     >
       {/* A saved version starts the form again from what is stored (the GSTIN as normalised: upper case, no spaces). */}
-      <Form key={setting.version} method="post" onSubmit={onSubmit} noValidate>
-        <input type="hidden" name="intent" value="tax" />
+      <OperationForm key={setting.version} op="tax" onSubmit={onSubmit} noValidate>
         <input type="hidden" name="version" value={setting.version} />
         <fieldset disabled={!canEdit} className="grid gap-4 sm:grid-cols-2">
           <legend className="sr-only">Tax invoices</legend>
@@ -55,7 +54,7 @@ export function StoreTaxSection({ setting, canEdit, result }: Props) {
             {busy ? "Saving..." : "Save tax details"}
           </Button>
         ) : null}
-      </Form>
+      </OperationForm>
     </SettingsCard>
   );
 }
