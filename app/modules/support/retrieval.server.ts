@@ -81,7 +81,12 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       title: "Free shipping: delivery charges",
       text: `Shipping is free on orders over ${formatPaise(shipping.free_over_paise)}; below that a flat ${formatPaise(shipping.flat_fee_paise)} applies.`,
       link: "/shipping-policy",
-      shipping: { free_over_paise: shipping.free_over_paise, flat_fee_paise: shipping.flat_fee_paise },
+      shipping: {
+        free_over_paise: shipping.free_over_paise,
+        flat_fee_paise: shipping.flat_fee_paise,
+        // The COD fee and limit, for a cash-on-delivery total computed as checkout computes it.
+        cod: cod.enabled ? { fee_paise: cod.fee_paise, max_order_paise: cod.max_order_paise } : null,
+      },
     },
     {
       source: "fact",
