@@ -142,4 +142,14 @@ describe("answers computed from the catalogue", () => {
     expect(cheapestOfKind(catalogue, "cheapest thing on ur site?")).toContain("₹899");
     expect(cheapestOfKind(catalogue, "what is cheap")).toBeNull();
   });
+
+  it("narrows the largest of a kind by a feature that merely names another product", () => {
+    const withHandle = [
+      ...catalogue.map((p) => (p.title.startsWith("Everest") ? { ...p, description: "Our largest bottle, with a steel carry handle." } : p)),
+      product("Handle Mug Tumbler", ["350ml"], [1099]),
+    ];
+    expect(sizeExtreme(withHandle, "which is the largest bottle with a handle, for camping")).toContain("Everest Insulated Bottle");
+    // Named as what it is (a tumbler), it is a question about that product.
+    expect(sizeExtreme(withHandle, "largest handle mug tumbler")).toBeNull();
+  });
 });

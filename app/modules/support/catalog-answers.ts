@@ -259,11 +259,18 @@ export function sizeExtreme(products: CatalogProduct[], question: string): strin
   const text = normalise(question);
   const largest = LARGEST.test(text);
   if (!largest && !SMALLEST.test(text)) return null;
-  if (namedProduct(products, question)) return null;
   const kinds = KINDS.filter((k) => k.kind !== "accessory" && k.asked.test(text));
   if (kinds.length > 1 || (!kinds.length && !/\b(size|sizes|capacity|capacities)\b/.test(text))) return null;
   const kind = kinds[0] ?? null;
-  const pool = products.filter((p) => sizesOf(p).length && !ADD_ON.test(p.title) && (!kind || kind.is(p)));
+  // A product named by a word that is a feature of the kind asked ("largest bottle with a handle"
+  // names the Handle Mug, a tumbler): the word narrows the kind to the products that hold it.
+  // A product of the kind asked, named, is a question about that product.
+  const named = namedProduct(products, question);
+  if (named && (!kind || kind.is(named))) return null;
+  const asked = new Set(words(text));
+  const features = named ? nameWords(named.title).filter((w) => asked.has(w)) : [];
+  const holds = (p: CatalogProduct) => features.every((w) => new RegExp(`\\b${w}`, "i").test(`${p.title} ${p.description}`));
+  const pool = products.filter((p) => sizesOf(p).length && !ADD_ON.test(p.title) && (!kind || kind.is(p)) && holds(p));
   if (!pool.length) return null;
   const all = [...new Set(pool.flatMap(sizesOf))].sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
   const size = largest ? all.at(-1)! : all[0]!;
