@@ -19,6 +19,14 @@ describe("classify", () => {
       expect(classify(t), t).toBe("question");
     }
   });
+  it("hands a logo print job and a delivery sooner than the stated times to staff, not bulk pricing the team may teach", () => {
+    for (const t of ["need 500 bottles with our company logo printed, what is your best corporate rate", "can you print our logo on the bottles", "can i get same day delivery in gurgaon", "need it by tonight, possible?", "can you deliver it today to indiranagar"]) {
+      expect(classify(t), t).toBe("staff_only");
+    }
+    for (const t of ["do you offer corporate bulk pricing", "how long does delivery take", "order today, when will it arrive"]) {
+      expect(classify(t), t).not.toBe("staff_only");
+    }
+  });
   it("tells how tracking works apart from tracking one order", () => {
     for (const t of ["how do i track my order", "How can I track my parcel?", "tracking number kab milega bhai", "order kab ship hoga aur tracking kaise milega", "how will i know that my order is shipped"]) {
       expect(classify(t), t).toBe("track_howto");

@@ -42,6 +42,11 @@ const TRACK_HOWTO = [
  */
 const STAFF_ONLY = [
   /\bprice ?match(ing)?\b|\bmatch (the |your |this |that |their |a )?(price|rate|offer|deal)\b|\bbeat (the |their |that )?(price|rate|offer)\b/i,
+  // A logo printed on bottles is a custom job the team quotes for (the shop engraves names, it
+  // prints no logos). Bulk pricing alone is not here: staff may teach the bot an FAQ entry for it.
+  /\b(company|corporate|our|business|brand) logos?\b|\blogos? (print(ed|ing)?|on (the |our |each )?(bottles?|tumblers?))\b/i,
+  // A delivery sooner than the shop's stated times ("same day", "by tonight"): only the team can say whether it can be arranged.
+  /\bsame[- ]?day (delivery|shipping|dispatch)\b|\b(by|before) tonight\b|\b(deliver|delivered|delivery)\b.{0,20}\b(today|tonight)\b/i,
   /\b(negotiate|negotiable|bargain|bargaining|mol ?bhav|molbhav)\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogAnswer, cheapestOfKind, namedProduct, priceAtSize, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, type CatalogProduct } from "./catalog-answers";
+import { catalogAnswer, cheapestOfKind, codTotal, listedLines, namedProduct, priceAtSize, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -111,5 +111,45 @@ describe("answers computed from the catalogue", () => {
       expect(catalogAnswer(catalogue, q), q).toBeNull();
       expect(catalogAnswer(catalogue, q, { free_over_paise: 499_900, flat_fee_paise: 9_900 }), q).toBeNull();
     }
+  });
+
+  describe("totals of the products a question lists", () => {
+    const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+
+    it("adds the listed products up, one price each, and leaves an unclear one to retrieval", () => {
+      expect(listedLines(catalogue, "everest plus chai tumbler")?.map((l) => l.paise)).toEqual([279900, 99900]);
+      expect(listedLines(catalogue, "glacier classic 750 and chai tumbler")?.map((l) => l.paise)).toEqual([179900, 99900]);
+      // The Glacier Classic's price depends on a size the question does not give.
+      expect(listedLines(catalogue, "glacier classic + chai tumbler")).toBeNull();
+    });
+
+    it("decides free shipping from two products named together", () => {
+      expect(shippingForAmount(catalogue, "everest plus chai tumbler, will shipping be free?", rule)).toContain("₹3,798, which is not over ₹4,999, so a flat ₹99 shipping applies");
+    });
+
+    it("gives a cash-on-delivery total as checkout charges it: prices, shipping under the threshold, the COD fee", () => {
+      expect(codTotal(catalogue, "glacier classic 500ml cod se, total kitna padega", rule)).toContain("₹1,647 in all");
+      expect(codTotal(catalogue, "everest + travel tumbler 1000ml, cash on delivery, final amount?", rule)).toContain("with ₹99 shipping (free only over ₹4,999) and the ₹49 cash on delivery fee, comes to ₹4,946");
+      expect(codTotal(catalogue, "everest + travel tumbler 1000ml + chai tumbler, cash on delivery, final amount?", rule)).toContain("with free shipping and the ₹49 cash on delivery fee, comes to ₹5,846");
+      // A stated amount is about the COD limit, not a product total; no COD, no total.
+      expect(codTotal(catalogue, "chai tumbler order around 25k total, can i pay cash on delivery", rule)).toBeNull();
+      expect(codTotal(catalogue, "glacier classic 500ml total kitna padega", rule)).toBeNull();
+      expect(codTotal(catalogue, "glacier classic 500ml cod total", { ...rule, cod: null })).toBeNull();
+    });
+  });
+
+  it("names the cheapest item of the whole shop when no kind is asked", () => {
+    expect(cheapestOfKind(catalogue, "cheapest thing on ur site?")).toContain("₹899");
+    expect(cheapestOfKind(catalogue, "what is cheap")).toBeNull();
+  });
+
+  it("narrows the largest of a kind by a feature that merely names another product", () => {
+    const withHandle = [
+      ...catalogue.map((p) => (p.title.startsWith("Everest") ? { ...p, description: "Our largest bottle, with a steel carry handle." } : p)),
+      product("Handle Mug Tumbler", ["350ml"], [1099]),
+    ];
+    expect(sizeExtreme(withHandle, "which is the largest bottle with a handle, for camping")).toContain("Everest Insulated Bottle");
+    // Named as what it is (a tumbler), it is a question about that product.
+    expect(sizeExtreme(withHandle, "largest handle mug tumbler")).toBeNull();
   });
 });

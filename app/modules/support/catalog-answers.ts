@@ -1,4 +1,5 @@
 import { formatPaise } from "~/lib/money";
+import { shippingFor } from "~/modules/orders/orders";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
 import { normalise, words } from "./language";
 
@@ -79,9 +80,10 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
   const dear = DEAR.test(text);
   if (!dear && !CHEAP.test(text)) return null;
   const asked = KINDS.filter((k) => k.asked.test(text));
-  // Exactly one kind: "cheapest straw for a bottle" or no kind at all is for retrieval.
-  if (asked.length !== 1) return null;
-  const kind = asked[0]!;
+  // One kind, or the whole shop ("cheapest thing on your site"); two kinds, or a thing that is no
+  // kind ("cheapest straw for a bottle"), is for retrieval.
+  if (asked.length > 1 || (!asked.length && !WHOLE_SHOP.test(text))) return null;
+  const kind = asked[0] ?? { kind: "item", plural: "items", is: () => true };
   const items = products.filter(kind.is).map((p) => {
     const prices = p.variants.map((v) => v.pricePaise);
     return { p, price: dear ? Math.max(...prices) : Math.min(...prices) };
@@ -97,6 +99,9 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
       : `Our ${which} ${kind.plural} are ${formatPaise(best)}: ${top.map((x) => x.p.title).join(", ")}.`;
   return `${head}\nSee ${top.length === 1 ? "it" : "them"} here: ${top.map((x) => x.p.link).join(", ")}`;
 }
+
+/** Anything the shop sells: "cheapest thing on your site", "cheapest item you have". */
+const WHOLE_SHOP = /\b(thing|things|item|items|product|products|anything|something|site|website|store|shop)\b/;
 
 const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock)\b/;
 
@@ -131,8 +136,11 @@ export function sizeOffer(products: CatalogProduct[], question: string): string 
 }
 
 
-/** The free-shipping rule as the settings hold it (shipping is free strictly over the threshold). */
-export type ShippingRule = { free_over_paise: number; flat_fee_paise: number };
+/**
+ * The free-shipping rule as the settings hold it (shipping is free strictly over the threshold),
+ * with the cash-on-delivery fee and limit when COD is offered.
+ */
+export type ShippingRule = { free_over_paise: number; flat_fee_paise: number; cod?: { fee_paise: number; max_order_paise: number } | null };
 
 const SHIPPING_WORDS = /\b(ship|shipping|shipped|delivery|deliver|courier|postage)\b/;
 const CHARGE_WORDS = /\b(charge|charges|charged|fee|fees|cost|costs|free|pay|paid|extra|kitna|kitni|kitne|lagega|lagegi|lgega|price)\b/;
@@ -166,6 +174,58 @@ function namedQuantity(products: CatalogProduct[], question: string): { paise: n
   return { paise: n * prices[0]!, label: `${n} × ${p.title}${size ? ` ${size}` : ""} at ${formatPaise(prices[0]!)}` };
 }
 
+/** Where a list of products splits: "urban smart + matte explorer 1000ml", "classic and chai tumbler". */
+const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b)\s*/;
+
+/**
+ * The products a question lists, one per part ("urban smart bottle plus kids mini bottle"), each at
+ * its one price (or its price at the size named); null when a part names no product, more than one
+ * or one whose price depends on a size not given. Two parts naming the same product count once.
+ */
+export function listedLines(products: CatalogProduct[], question: string): { p: CatalogProduct; size: string | null; paise: number }[] | null {
+  const parts = normalise(question).split(LIST_BREAK).filter((part) => words(part).length);
+  const lines: { p: CatalogProduct; size: string | null; paise: number }[] = [];
+  for (const part of parts) {
+    const p = namedProduct(products, part);
+    if (!p) continue;
+    const size = askedSize(part, sizesOf(p));
+    const prices = [...new Set(p.variants.filter((v) => !size || v.title.toLowerCase().includes(size)).map((v) => v.pricePaise))];
+    if (prices.length !== 1) return null;
+    if (!lines.some((l) => l.p === p && l.size === size)) lines.push({ p, size, paise: prices[0]! });
+  }
+  return lines.length ? lines : null;
+}
+
+const lineLabel = (l: { p: CatalogProduct; size: string | null; paise: number }) => `${l.p.title}${l.size ? ` ${l.size}` : ""} (${formatPaise(l.paise)})`;
+const COD_WORDS = /\bcod\b/;
+const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill)\b|\bhow much\b/;
+
+/**
+ * What an order of the products a question names comes to with cash on delivery ("glacier classic
+ * 500ml cod, total kitna padega", "urban smart + matte explorer, paying cash on delivery, final
+ * amount"): the prices, shipping as checkout charges it (the orders module's own rule) and the COD
+ * fee, or that COD is not offered for that much. Null when COD or a total is not asked, or the
+ * products are not all clear.
+ */
+export function codTotal(products: CatalogProduct[], question: string, rule: ShippingRule | null): string | null {
+  if (!rule?.cod) return null;
+  const text = normalise(question);
+  if (!COD_WORDS.test(text) || !TOTAL_WORDS.test(text)) return null;
+  // An amount the shopper states ("around 25k total, can I pay cash on delivery") is asked against
+  // the COD limit, which the shop's own text answers; a word of it may merely look like a product's name.
+  if (statedAmount(question) !== null) return null;
+  const lines = listedLines(products, question);
+  if (!lines) return null;
+  const subtotal = lines.reduce((sum, l) => sum + l.paise, 0);
+  const shipping = shippingFor(subtotal, rule);
+  const total = subtotal + shipping;
+  const items = lines.map(lineLabel).join(" + ");
+  if (total > rule.cod.max_order_paise)
+    return `${items} comes to ${formatPaise(total)}, over the ${formatPaise(rule.cod.max_order_paise)} cash on delivery limit, so this order is paid online.\n\nMore on this: /checkout`;
+  const shippingText = shipping ? `${formatPaise(shipping)} shipping (free only over ${formatPaise(rule.free_over_paise)})` : "free shipping";
+  return `${items}, with ${shippingText} and the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, comes to ${formatPaise(total + rule.cod.fee_paise)} in all (GST included).\n\nMore on this: /checkout`;
+}
+
 /**
  * Whether shipping is free for an amount the shopper names ("my cart is 3200 rs, will I pay for
  * delivery?", "if I buy 2 Himalaya bottles is shipping free?"): the amount compared with the
@@ -177,7 +237,9 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
   const text = normalise(question);
   if (!SHIPPING_WORDS.test(text) || !CHARGE_WORDS.test(text) || /\bcod\b/.test(text)) return null;
   const stated = statedAmount(question);
-  const counted = stated === null ? namedQuantity(products, question) : null;
+  // Two or more products named together: their prices added up decide it.
+  const listed = stated === null ? listedLines(products, question) : null;
+  const counted = stated === null ? (namedQuantity(products, question) ?? (listed && listed.length >= 2 ? { paise: listed.reduce((sum, l) => sum + l.paise, 0), label: listed.map(lineLabel).join(" + ") } : null)) : null;
   const amount = stated ?? counted?.paise ?? null;
   if (amount === null) return null;
   const subject = counted ? `${counted.label} comes to ${formatPaise(amount)}, which is` : `An order of ${formatPaise(amount)} is`;
@@ -197,11 +259,18 @@ export function sizeExtreme(products: CatalogProduct[], question: string): strin
   const text = normalise(question);
   const largest = LARGEST.test(text);
   if (!largest && !SMALLEST.test(text)) return null;
-  if (namedProduct(products, question)) return null;
   const kinds = KINDS.filter((k) => k.kind !== "accessory" && k.asked.test(text));
   if (kinds.length > 1 || (!kinds.length && !/\b(size|sizes|capacity|capacities)\b/.test(text))) return null;
   const kind = kinds[0] ?? null;
-  const pool = products.filter((p) => sizesOf(p).length && !ADD_ON.test(p.title) && (!kind || kind.is(p)));
+  // A product named by a word that is a feature of the kind asked ("largest bottle with a handle"
+  // names the Handle Mug, a tumbler): the word narrows the kind to the products that hold it.
+  // A product of the kind asked, named, is a question about that product.
+  const named = namedProduct(products, question);
+  if (named && (!kind || kind.is(named))) return null;
+  const asked = new Set(words(text));
+  const features = named ? nameWords(named.title).filter((w) => asked.has(w)) : [];
+  const holds = (p: CatalogProduct) => features.every((w) => new RegExp(`\\b${w}`, "i").test(`${p.title} ${p.description}`));
+  const pool = products.filter((p) => sizesOf(p).length && !ADD_ON.test(p.title) && (!kind || kind.is(p)) && holds(p));
   if (!pool.length) return null;
   const all = [...new Set(pool.flatMap(sizesOf))].sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
   const size = largest ? all.at(-1)! : all[0]!;
@@ -215,5 +284,5 @@ export function sizeExtreme(products: CatalogProduct[], question: string): strin
 
 /** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
 export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
-  return shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question);
+  return codTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question);
 }

@@ -14,8 +14,12 @@ const concept = (name: string) => `#${name}`;
  * sit beside their English ones.
  */
 const GROUPS: Record<string, string[]> = {
-  ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
-  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued", "costlier", "pricier", "cheaper"],
+  ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "arrived", "arriving", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
+  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued", "costlier", "pricier", "cheaper",
+    // What the shopper spends, and "kitna padega" (what it will come to).
+    "spend", "spending", "spent", "padega", "padegi",
+    // A code for money off: the first-order discount code is the shop's one.
+    "coupon", "coupons", "promo", "promocode", "voucher", "vouchers"],
   // Bounds of an amount: "free over ₹4,999", "COD up to ₹20,000" (see PHRASES) and the shopper's "minimum", "max".
   limit: ["limit", "limits", "max", "maximum", "min", "minimum", "threshold", "upto", "atleast"],
   free: ["free", "muft", "complimentary"],
@@ -29,7 +33,9 @@ const GROUPS: Record<string, string[]> = {
     // What a fizzy drink does to a closed lid.
     "pressure", "popped", "pop", "pops", "burst", "bursts",
     // Beer is carbonated too: the same lid advice holds.
-    "beer", "beers"],
+    "beer", "beers",
+    // Fizzy drinks shoppers name by brand, and "fatega" (will it burst).
+    "thums", "thumsup", "limca", "fanta", "mirinda", "7up", "fatega", "fategi", "phatega"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
   contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk"],
@@ -48,12 +54,16 @@ const GROUPS: Record<string, string[]> = {
   material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron"],
   privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared"],
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
+  // The law a policy follows: the privacy policy names the Act.
+  law: ["law", "laws", "act", "legal", "regulation", "regulations", "compliance", "comply", "compliant"],
+  // Items kept for a shopper while a payment is pending: the payment hold.
+  held: ["hold", "held", "holding", "reserve", "reserved", "reserving", "reservation", "block", "blocked", "waits", "wait"],
   cookie: ["cookie", "cookies", "tracker", "trackers"],
   advert: ["advertising", "ads", "advert", "advertisement", "adverts"],
   tax: ["tax", "taxes", "gst", "gstin", "inclusive", "include", "included", "includes"],
   invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement"],
   cod: ["cod", "cash"],
-  payment: ["pay", "payment", "payments", "paying", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
+  payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
   india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
@@ -75,7 +85,9 @@ const GROUPS: Record<string, string[]> = {
   leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
   colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
   stock: ["stock", "sold", "available", "availability", "unavailable"],
-  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels"],
+  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels",
+    // The bottle itself, as against its lid ("is the lid BPA-free or only the body").
+    "body"],
   glacial: ["glacial", "brand", "company", "firm", "business"],
   // Being told that something happened: the shop sends an email and an SMS.
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
@@ -116,7 +128,7 @@ const PHRASES: [RegExp, string][] = [
   // Not used: "haven't used it", "never used", "not even opened".
   [/\b(have ?n[o']?t|has ?n[o']?t|did ?n[o']?t|not|never|not even) (yet )?(used|opened|touched)\b/g, " unused "],
   // An unfinished online payment: the order waits for it (the payment hold).
-  [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
+  [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
   [/\b\d{1,2} ?(am|pm)\b/g, " "],
   // Changing one's mind about a purchase is a return.
@@ -138,6 +150,23 @@ const PHRASES: [RegExp, string][] = [
   [/\bsend (it )?back\b|\bgive (it )?back\b/g, " return "],
   [/\bcold drinks?\b|\bsoft drinks?\b/g, " soda "],
   [/\bcup ?holders?\b/g, " car holder "],
+  // "Kitne ghante", "kitne din": how long, not how much.
+  [/\bkitne (ghante|ghanton|hours|hrs|din|days)\b/g, " long hours "],
+  // Arriving: "aa jayega", "aa jaega", "pahunch jayega".
+  [/\b(aa|a|pahunch) (jayega|jaega|jaayega|jayegi|jaegi|jaayegi|jaye|jaaye)\b/g, " arrive "],
+  // Something that began to happen ("started smelling", "starting to leak"): the symptom is the question.
+  [/\b(started|starting|start|starts|began|begun|begins) (?=\w+ing\b)/g, " "],
+  // Letters an engraving may hold: "kitne letters", "how many characters", "will 'priya' fit".
+  [/\b(kitne|kitni|how many|max|maximum) (letters|characters|chars|words|akshar)\b/g, " letters limit "],
+  [/\b(engrav\w*)\b([^?.!]*)\bfit\b/g, " $1 $2 letters limit "],
+  // "Pehli baar", "first time": a first order.
+  [/\b(pehli|pehla|pahli|first) (baar|bar|time|order)\b/g, " first order "],
+  // A bought item that was struck out: "striked price", "crossed out price", "cut price".
+  [/\b(striked|struck|strike|strikethrough|crossed|cut)( out| off| through)? (price|mrp|amount)\b/g, " was price "],
+  // Damage found on arrival ("arrived with a big dent", "came broken"): a defect to report to the team.
+  [/\b(arrived|came|delivered|received|got)\b((?:\s+\w+){0,4})\s+(dent|dented|dents|damaged|broken|cracked|scratched|crushed)\b/g, " $2 defect contact "],
+  // Time since delivery ("received it 2 weeks back", "got it 10 days ago"): whether the return window is still open.
+  [/\b(received|got|delivered|bought)( it| this| them)? (\d+|a|one|two|three|few|couple of) (days?|weeks?|months?) (back|ago|before)\b/g, " return days of delivery "],
   [/\bkab tak\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
   [/\bcustomer (care|service|support)\b|\bcustomer (helpline|executive)\b/g, " support "],
   // Someone there at an hour ("is someone available at 2am", "anyone online at midnight"): support hours.
@@ -193,7 +222,9 @@ const STOP = new Set(
     // Chat fillers and Hinglish glue of longer messages ("sirf bottles pe", "kya karta hai", "gpay chalega").
     "ya sirf andar karta karti karte chalega chalegi chalta paas bhai ho lol somehow somewhere everywhere n look likes lots lot aur " +
     // Asking whether something is sold on its own: the product's own answer (price, stock) says it.
-    "separately separate individually alag"
+    "separately separate individually alag " +
+    // More chat glue: "you guys", "kaha" (where), "kiya tha", "karwa" (get it done), "a bit", "is that true".
+    "guys kaha kahan kiya tha thi karwa karwana karwani bit true everything hu baar follow turns turned"
   ).split(/\s+/),
 );
 
@@ -201,7 +232,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing"]);
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani"]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -231,6 +262,7 @@ const CONTEXT = new Set(
     "balcony pantry summer winter meeting back site side bday degree degrees celsius office " +
     // work and the months of a date ("on 12th dec", "46 degree in may" once "may" is read as a month)
     "construction shift duty laptop maid cook driver chose choose chosen selected picked concern concerned worried worry " +
+    "cousin cousins died dead midway halfway baje bharu bharoon bharun read lose money " +
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december"
   ).split(/\s+/),
 );

@@ -81,7 +81,12 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       title: "Free shipping: delivery charges",
       text: `Shipping is free on orders over ${formatPaise(shipping.free_over_paise)}; below that a flat ${formatPaise(shipping.flat_fee_paise)} applies.`,
       link: "/shipping-policy",
-      shipping: { free_over_paise: shipping.free_over_paise, flat_fee_paise: shipping.flat_fee_paise },
+      shipping: {
+        free_over_paise: shipping.free_over_paise,
+        flat_fee_paise: shipping.flat_fee_paise,
+        // The COD fee and limit, for a cash-on-delivery total computed as checkout computes it.
+        cod: cod.enabled ? { fee_paise: cod.fee_paise, max_order_paise: cod.max_order_paise } : null,
+      },
     },
     {
       source: "fact",
@@ -129,7 +134,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
   return passages;
 }
 
-type OnlineOption = { available: boolean; reason?: string | null } | undefined;
+type OnlineOption = { method?: string; available: boolean; reason?: string | null } | undefined;
 
 /**
  * Facts held only in the settings, the checkout or the page chrome (the footer's payment logos,
@@ -153,11 +158,13 @@ export function settingsFacts(s: {
   // The footer shows these logos on every page: the methods the shop's payment gateway takes.
   const methods = "UPI (Google Pay, PhonePe, Paytm, BHIM UPI), credit and debit cards (Visa, MasterCard, RuPay) and netbanking";
   const online = s.onlinePayment;
+  // Checkout names its gateway beside the online option ("UPI, cards or netbanking (Razorpay)"); so does the bot.
+  const gateway = online?.method === "razorpay" ? ", through Razorpay" : "";
   const onlineText = !online
     ? ""
     : online.available
-      ? `You can pay online at checkout by ${methods}.`
-      : `The shop takes ${methods} online${online.reason ? `, but at the moment: ${online.reason}` : "."}`;
+      ? `You can pay online at checkout by ${methods}${gateway}.`
+      : `The shop takes ${methods} online${gateway}${online.reason ? `, but at the moment: ${online.reason}` : "."}`;
   out.push({
     source: "fact",
     title: "Payment methods: UPI, cards, netbanking, cash on delivery",
