@@ -49,11 +49,10 @@ export function retryAfterHeaders(seconds: number | undefined): Record<string, s
  * answer, with its status from refusalOf; anything else is thrown on (a fault).
  */
 export function refusedAnswer(error: unknown, form?: string) {
-  const refusal = refusalOf(error);
-  if (!refusal) throw error;
+  const refusal = refusalOrThrow(error);
   // Field messages show beside their fields; a message for the whole form only when there are none.
   const body = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : { error: refusal.error };
-  return data({ ok: false as const, ...(form ? { form } : {}), ...body }, { status: refusal.status, headers: retryAfterHeaders(refusal.retryAfterSeconds) });
+  return data({ ok: false as const, ...(form ? { form } : {}), ...body }, responseInit(refusal));
 }
 
 /**
@@ -61,10 +60,23 @@ export function refusedAnswer(error: unknown, form?: string) {
  * field messages and what was typed (`values`), as fail() answers.
  */
 export function refusedWithValues(error: unknown, form: string | undefined, values: Record<string, string>) {
+  const refusal = refusalOrThrow(error);
+  const fields = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {};
+  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, values }, responseInit(refusal));
+}
+
+type Refusal = NonNullable<ReturnType<typeof refusalOf>>;
+
+/** A thrown refusal as its outcome; anything else is a fault and is thrown on. */
+function refusalOrThrow(error: unknown): Refusal {
   const refusal = refusalOf(error);
   if (!refusal) throw error;
-  const fields = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {};
-  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, values }, { status: refusal.status, headers: retryAfterHeaders(refusal.retryAfterSeconds) });
+  return refusal;
+}
+
+/** The status from the one table, and Retry-After when the refusal says when to try again. */
+function responseInit(refusal: Refusal) {
+  return { status: refusal.status, headers: retryAfterHeaders(refusal.retryAfterSeconds) };
 }
 
 /**

@@ -51,35 +51,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await request.formData();
   const { db } = context.services;
   const values = formValues(form);
-  let done: { message: string };
-  try {
+  const noteId = form.get("noteId");
+  if (op === "deleteNote" && !isUuid(noteId)) return fail(400, { error: "Invalid note id." });
+  const change = () => {
     switch (op) {
       case "note":
-        done = await addCustomerNote(db, actor, key, values);
-        break;
-      case "deleteNote": {
-        const id = form.get("noteId");
-        if (!isUuid(id)) return fail(400, { error: "Invalid note id." });
-        done = await deleteCustomerNote(db, actor, key, id);
-        break;
-      }
+        return addCustomerNote(db, actor, key, values);
+      case "deleteNote":
+        return deleteCustomerNote(db, actor, key, noteId as string);
       case "tag":
-        done = await addCustomerTag(db, actor, key, values);
-        break;
+        return addCustomerTag(db, actor, key, values);
       case "untag":
-        done = await removeCustomerTag(db, actor, key, values);
-        break;
-      case "erase": {
-        const erased = await erasePersonalData(db, actor, key);
-        throw redirect(`/admin/customers/${erased.key}?saved=${encodeURIComponent(erased.message)}`);
-      }
+        return removeCustomerTag(db, actor, key, values);
+      case "erase":
+        return erasePersonalData(db, actor, key);
     }
+  };
+  let changed: { message: string; key?: string };
+  try {
+    changed = await change();
   } catch (error) {
-    // A refusal answers with its status from the one table (the redirect, no refusal, is thrown
-    // on). An erasure refused is shown at the top of the page, the other forms' beside their form.
+    // A refusal answers with its status from the one table. An erasure refused is shown at the
+    // top of the page, the other forms' beside their form.
     return refusedWithValues(error, op === "erase" ? undefined : op, values);
   }
-  throw redirect(`/admin/customers/${key}?saved=${encodeURIComponent(done.message)}`);
+  // An erased customer goes on under its new key.
+  throw redirect(`/admin/customers/${changed.key ?? key}?saved=${encodeURIComponent(changed.message)}`);
 }
 
 export const meta: Route.MetaFunction = () => adminMeta("Customer");

@@ -78,25 +78,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     return fail(400, { error: "The form is missing its version — reload the page.", values });
   }
   // A stale version (409) or a word the template does not know (400) is refused with what was
-  // typed (refusedWithValues throws the redirect on); a save redirects so a reload does not post it again.
-  const saved = (message: string) => redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(message)}`);
-  if (op === "restore") {
+  // typed; a change made redirects, so a reload does not post it again.
+  const changeThenShow = async (change: () => Promise<{ message: string }>) => {
+    let message: string;
     try {
-      throw saved((await restoreTemplate(db, actor, kind, version)).message);
+      ({ message } = await change());
     } catch (error) {
       return refusedWithValues(error, undefined, values);
     }
-  }
+    throw redirect(`/admin/email-templates?edit=${kind}&saved=${encodeURIComponent(message)}`);
+  };
+  if (op === "restore") return changeThenShow(() => restoreTemplate(db, actor, kind, version));
   // Save, preview and test all start from the words in the form, checked by the editor's one schema.
   const parsed = templateForm(kind).safeParse(values);
   if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
   switch (op) {
     case "save":
-      try {
-        throw saved((await saveTemplate(db, actor, kind, parsed.data, version)).message);
-      } catch (error) {
-        return refusedWithValues(error, undefined, values);
-      }
+      return changeThenShow(() => saveTemplate(db, actor, kind, parsed.data, version));
     case "preview":
       return { ok: true as const, message: "Preview updated.", values, preview: await previewTemplate(db, config.publicUrl, kind, parsed.data) };
     case "test": {

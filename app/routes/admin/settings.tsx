@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { BypassLinksSection } from "~/components/admin/settings/bypass-links-section";
+import type { SectionResult } from "~/components/admin/settings/section";
 import { CodSection } from "~/components/admin/settings/cod-section";
 import { MaintenanceSection } from "~/components/admin/settings/maintenance-section";
 import { PaymentHoldSection } from "~/components/admin/settings/payment-hold-section";
@@ -141,8 +142,8 @@ function ok(op: Operation, message: string, link?: string) {
   return { ...done(op, message), ...(link ? { link } : {}) };
 }
 
-/** What the page hands a card: the answer of that card's form only. */
-type Answer = { form?: string; ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string>; link?: string };
+/** The action's answer: each card is handed the answer of its own form only. */
+type Answer = SectionResult & { form?: string };
 
 export const meta: Route.MetaFunction = () => adminMeta("Settings");
 
