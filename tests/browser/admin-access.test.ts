@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Module } from "~/modules/staff/permissions";
 import type { Role } from "~/modules/staff/roles";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { startAdminServer, type AdminServer } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { SPEC_PERMISSIONS } from "../support/spec-permissions";
 
 // The permission matrix and the security headers through HTTP, against a running production server.

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/modules/staff/roles";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { startAdminServer, type AdminServer } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 
 // Collections and the Shopify product CSV in the back office: the flows in Chromium, and the

@@ -1,7 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { startAdminServer, type AdminServer } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 

@@ -2,7 +2,8 @@ import sharp from "sharp";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_TYPE_MESSAGE, TOO_LARGE_MESSAGE } from "~/modules/media/upload-rules";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { startAdminServer, type AdminServer } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 

@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gstinCheckCharacter } from "~/lib/india";
 import type { Role } from "~/modules/staff/roles";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { startAdminServer, type AdminServer } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInOverHttp, startAdminServer, type AdminServer } from "../support/admin-server";
+import { startAdminServer, type AdminServer } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { expectAccessible, launchBrowser } from "../support/browser";
 import { hydrated } from "../support/storefront";
 

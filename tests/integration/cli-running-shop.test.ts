@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { displaySetupCode, setupCodeFor } from "~/modules/staff/first-run.server";
-import { signInOverHttp } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { runScript } from "../support/run-script";
 import { startServer, type RunningServer } from "../support/server-process";
 import { createEmptyPostgresDatabase } from "../support/test-database";

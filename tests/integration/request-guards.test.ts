@@ -4,7 +4,8 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMaintenance } from "~/modules/settings/maintenance.server";
 import { getSetting, setSetting } from "~/modules/settings/settings.server";
-import { prepareDemoStore, seedStaff, signInOverHttp } from "../support/admin-server";
+import { prepareDemoStore, seedStaff } from "../support/admin-server";
+import { signInOverHttp } from "../support/staff-http";
 import { startServer, type RunningServer } from "../support/server-process";
 import { inProcessEvents } from "../support/test-services";
 

@@ -10,8 +10,6 @@ import { CACHE_DIR, fixturesHash, mediaDirFor, ROOT, snapshotPath } from "./fixt
 import prepareSnapshots from "./integration-setup";
 import { startServer, type RunningServer } from "./server-process";
 
-export { signInOverHttp } from "./staff-http";
-
 export type StaffSeed = { email: string; password: string; roles: Role[] };
 export type AdminServer = RunningServer & { dataDir: string };
 
