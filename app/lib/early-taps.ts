@@ -200,7 +200,9 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string) {
     const scope = button.closest("section") ?? doc;
     const quantityInput = scope.querySelector<HTMLInputElement>('input[type="number"]');
     const wanted = Math.floor(Number(quantityInput?.value ?? 1));
-    const quantity = Math.min(Math.max(1, Math.min(99, variant.stock)), Math.max(1, Number.isFinite(wanted) ? wanted : 1));
+    // The stepper's own max is the line's bound (stock, and what one order line may hold).
+    const cap = Math.max(1, Math.min(Number(quantityInput?.max) || variant.stock, variant.stock));
+    const quantity = Math.min(cap, Math.max(1, Number.isFinite(wanted) ? wanted : 1));
     const text = scope.querySelector<HTMLInputElement>('input[type="text"]');
     const engraving = text?.value.trim().slice(0, text.maxLength > 0 ? text.maxLength : undefined) || undefined;
     return { line: { ...variant.line, engraving }, quantity };

@@ -1,6 +1,6 @@
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import type { CartItem } from "~/lib/cart/cart";
+import { MAX_LINE_QUANTITY, type CartItem } from "~/lib/cart/cart";
 import type { CartNotice } from "~/lib/cart/reconcile";
 import { formatPaise } from "~/lib/money";
 import { PLACEHOLDER_IMAGE } from "~/modules/media/media";
@@ -58,13 +58,15 @@ export function CartLines({ onNavigate, size = "sm" }: { onNavigate?: () => void
                   </span>
                   <button
                     type="button"
-                    className="inline-flex size-9 items-center justify-center rounded-full hover:bg-slate-100"
+                    className="inline-flex size-9 items-center justify-center rounded-full hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40"
                     aria-label={`Increase quantity of ${name}`}
+                    disabled={line.quantity >= MAX_LINE_QUANTITY}
                     onClick={() => setQuantity(line.id, line.quantity + 1)}
                   >
                     <Plus className="size-4" aria-hidden="true" />
                   </button>
                 </div>
+                {line.quantity >= MAX_LINE_QUANTITY ? <span className="text-xs text-slate-600">Up to {MAX_LINE_QUANTITY} per order</span> : null}
                 <button
                   type="button"
                   className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-red-700"

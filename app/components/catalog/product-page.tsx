@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { useCartActions } from "~/components/cart/cart-context";
 import { EARLY_OPTION, earlyTap, type EarlyVariant } from "~/lib/early-taps";
 import { formatPaise } from "~/lib/money";
-import { TOP_SALE_BANNER, ENGRAVING_MAX_LENGTH, DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE, type ImageView, type ProductOptionView, type VariantView, clampQuantity, defaultVariant, findVariant, galleryFor, isValueAvailable, normaliseEngraving, optionDisplay, stockState } from "~/modules/catalog/catalog";
+import { TOP_SALE_BANNER, ENGRAVING_MAX_LENGTH, DEFAULT_WARRANTY, FREE_SHIPPING_THRESHOLD_PAISE, type ImageView, type ProductOptionView, type VariantView, clampQuantity, quantityCap, defaultVariant, findVariant, galleryFor, isValueAvailable, normaliseEngraving, optionDisplay, stockState } from "~/modules/catalog/catalog";
 import { warrantyTitle } from "~/modules/content/content";
 
 export type ProductPageData = {
@@ -182,7 +182,7 @@ export function ProductPage({
           <EngravingField value={engraving} onChange={setEngraving} />
 
           <div className="mt-6 flex flex-wrap items-end gap-4">
-            <QuantityStepper value={quantity} max={variant ? Math.max(1, Math.min(99, variant.stock)) : 1} onChange={setQuantity} />
+            <QuantityStepper value={quantity} max={variant ? quantityCap(variant.stock) : 1} onChange={setQuantity} />
             <button
               type="button"
               onClick={addToCart}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addItem, itemCountLabel, removeItem, setQuantity, shippingPaise, subtotal, totalItems, type NewCartItem } from "./cart";
+import { addItem, itemCountLabel, MAX_LINE_QUANTITY, removeItem, setQuantity, shippingPaise, subtotal, totalItems, type NewCartItem } from "./cart";
 import { parseCart } from "./cart-storage";
 
 const bottle: NewCartItem = { productId: "p1", variantId: "v1", title: "Glacier", variantTitle: "Black / 500ml", price: 149900, image: "", sku: "GLC-BLA-500" };
@@ -16,6 +16,17 @@ describe("cart", () => {
     cart = addItem(cart, { ...bottle, engraving: "Asha" }, ids);
     expect(cart).toHaveLength(2);
     expect(cart[1]).toMatchObject({ engraving: "Asha", quantity: 2 });
+  });
+
+  it("never builds a line over what one order line may hold, whether added again or stepped up", () => {
+    expect(MAX_LINE_QUANTITY).toBe(50);
+    let cart = addItem([], { ...bottle, quantity: 30 }, ids);
+    cart = addItem(cart, { ...bottle, quantity: 30 }, ids);
+    expect(cart).toHaveLength(1);
+    expect(cart[0]!.quantity).toBe(50);
+    expect(addItem([], { ...bottle, quantity: 80 }, ids)[0]!.quantity).toBe(50);
+    expect(setQuantity(cart, cart[0]!.id, 51)[0]!.quantity).toBe(50);
+    expect(setQuantity(cart, cart[0]!.id, 12)[0]!.quantity).toBe(12);
   });
 
   it("removes a line set to 0 or less, and totals quantities and paise", () => {

@@ -6,22 +6,28 @@ export const CART_STORAGE_KEY = "cart";
 export type { CartItem };
 export type NewCartItem = Omit<CartItem, "id" | "quantity"> & { quantity?: number };
 
+/**
+ * Most units one cart line may hold: checkout refuses a line over it, so the cart never builds one
+ * (a shopper who adds the same bottle again past it keeps this many, not an order that fails later).
+ */
+export const MAX_LINE_QUANTITY = 50;
+
 const sameLine = (a: { variantId: string; engraving?: string }, b: { variantId: string; engraving?: string }) =>
   a.variantId === b.variantId && (a.engraving?.trim() || "") === (b.engraving?.trim() || "");
 
 /** Same variant and same engraving raise that line's quantity; otherwise a new line. */
 export function addItem(cart: CartItem[], item: NewCartItem, newId: () => string = () => crypto.randomUUID()): CartItem[] {
-  const quantity = Math.max(1, Math.floor(item.quantity ?? 1));
+  const quantity = Math.min(MAX_LINE_QUANTITY, Math.max(1, Math.floor(item.quantity ?? 1)));
   const engraving = item.engraving?.trim() || undefined;
   const existing = cart.find((line) => sameLine(line, { variantId: item.variantId, engraving }));
-  if (existing) return cart.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line));
+  if (existing) return cart.map((line) => (line === existing ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, line.quantity + quantity) } : line));
   return [...cart, { ...item, engraving, quantity, id: newId() } as CartItem];
 }
 
-/** A quantity of 0 or less removes the line. */
+/** A quantity of 0 or less removes the line; more than a line may hold keeps the most it may. */
 export function setQuantity(cart: CartItem[], id: string, quantity: number): CartItem[] {
   if (quantity <= 0) return removeItem(cart, id);
-  return cart.map((line) => (line.id === id ? { ...line, quantity: Math.floor(quantity) } : line));
+  return cart.map((line) => (line.id === id ? { ...line, quantity: Math.min(MAX_LINE_QUANTITY, Math.floor(quantity)) } : line));
 }
 
 export function removeItem(cart: CartItem[], id: string): CartItem[] {

@@ -11,7 +11,7 @@ export { PRODUCT_SORTS, PRODUCT_STATUSES, type ProductStatus } from "./product-a
 export { type EditorValues, type EditorVariant, EMPTY_PRODUCT } from "./product-editor-state";
 export { productInput } from "./product-form";
 export { productFormValues, slugify } from "./product-form-data";
-export { clampQuantity, DEFAULT_WARRANTY, defaultVariant, ENGRAVING_MAX_LENGTH, findVariant, FREE_SHIPPING_THRESHOLD_PAISE, galleryFor, type ImageView, isValueAvailable, normaliseEngraving, optionDisplay, productJsonLd, type ProductOptionView, stockState, type VariantView } from "./product-view";
+export { clampQuantity, quantityCap, DEFAULT_WARRANTY, defaultVariant, ENGRAVING_MAX_LENGTH, findVariant, FREE_SHIPPING_THRESHOLD_PAISE, galleryFor, type ImageView, isValueAvailable, normaliseEngraving, optionDisplay, productJsonLd, type ProductOptionView, stockState, type VariantView } from "./product-view";
 export type { ProductOption } from "./schema";
 export { MAX_QUERY_LENGTH, type TextPart } from "./search-text";
 export { suggestSlug } from "./slug-suggest";

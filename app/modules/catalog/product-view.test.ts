@@ -3,6 +3,7 @@ import {
   type ImageView,
   type VariantView,
   clampQuantity,
+  quantityCap,
   defaultVariant,
   findVariant,
   galleryFor,
@@ -78,7 +79,10 @@ describe("stock, engraving, quantity", () => {
   it("keeps quantity between 1 and the stock (at most 99)", () => {
     expect(clampQuantity(0, 10)).toBe(1);
     expect(clampQuantity(12, 10)).toBe(10);
-    expect(clampQuantity(500, 1000)).toBe(99);
+    expect(clampQuantity(500, 1000)).toBe(50);
+    expect(quantityCap(1000)).toBe(50);
+    expect(quantityCap(7)).toBe(7);
+    expect(quantityCap(0)).toBe(1);
     expect(clampQuantity(Number.NaN, 10)).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 // Pure rules of the product page, shared by the server (JSON-LD) and the browser (variant choice).
+import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 import { swatchFor } from "./swatches";
 
 export type ProductOptionView = { name: string; values: string[] };
@@ -28,7 +29,6 @@ export type ImageView = {
 
 export const ENGRAVING_MAX_LENGTH = 20;
 export const LOW_STOCK_THRESHOLD = 5;
-export const MAX_QUANTITY = 99;
 
 /** The variant whose option values are exactly the chosen ones, if any. */
 export function findVariant(variants: VariantView[], selection: Record<string, string>): VariantView | undefined {
@@ -56,8 +56,13 @@ export function normaliseEngraving(text: string): string | undefined {
   return trimmed || undefined;
 }
 
+/** The most the quantity stepper offers: what is in stock, and no more than one order line may hold. */
+export function quantityCap(stock: number): number {
+  return Math.max(1, Math.min(MAX_LINE_QUANTITY, stock));
+}
+
 export function clampQuantity(value: number, stock: number): number {
-  const max = Math.max(1, Math.min(MAX_QUANTITY, stock));
+  const max = quantityCap(stock);
   if (!Number.isFinite(value)) return 1;
   return Math.min(max, Math.max(1, Math.floor(value)));
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
+import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 import { formatPaise } from "~/lib/money";
 import { TOPICS } from "~/modules/events/events";
 import { collectionIdsOfProducts, sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/catalog.server";
@@ -28,8 +29,6 @@ export type CheckoutDeps = OrderDeps;
 
 export type CartLineInput = { variantId: string; quantity: number; engraving?: string };
 
-/** Most units of one line a single order may hold. */
-export const MAX_LINE_QUANTITY = 50;
 export const MAX_ORDER_LINES = 100;
 
 /** Duplicate lines joined, quantities bounded, at most MAX_ORDER_LINES. */

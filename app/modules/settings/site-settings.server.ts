@@ -24,7 +24,7 @@ export const SETTINGS = {
     schema: z.object({ store_name: z.string(), phone: z.string(), email: z.string() }),
     fallback: { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" },
   },
-  /** Cart and checkout shipping: free at or above the threshold, a flat fee below it (₹4999 unless the shop changes it). */
+  /** Cart and checkout shipping: free over the threshold, a flat fee up to and at it (₹4999 unless the shop changes it). */
   shipping: {
     schema: z.object({ free_over_paise: z.number().int().min(0), flat_fee_paise: z.number().int().min(0) }),
     fallback: { free_over_paise: 499_900, flat_fee_paise: 9_900 },
@@ -51,7 +51,8 @@ export const SETTINGS = {
       address: z.string().max(500),
       default_hsn: z.string().regex(/^\d{4,8}$/),
     }),
-    fallback: { legal_name: "GLACIAL Hydration Private Limited", gstin: "", state_code: "29", address: "Indiranagar, Bengaluru, Karnataka 560038", default_hsn: "7323" },
+    // The same company and registered office the Contact page names, so an invoice and the shop agree.
+    fallback: { legal_name: "GLACIAL Drinkware Pvt. Ltd.", gstin: "", state_code: "29", address: "3rd Floor, 12 Residency Road, Bengaluru, Karnataka 560025", default_hsn: "7323" },
   },
   /** The dashboard's low-stock card: variants of active products with fewer than this many in stock. */
   reports: { schema: z.object({ low_stock_threshold: z.number().int().min(1).max(100_000) }), fallback: { low_stock_threshold: 5 } },
