@@ -80,8 +80,9 @@ function responseInit(refusal: Refusal) {
 }
 
 /**
- * A refusal a module answered with its kind instead of throwing (orders: `reason`): the same
- * answer as a thrown one, its status from the one table.
+ * A refusal a module answered with its kind instead of throwing (its `refusal`, as the orders
+ * module's moves, refunds and notes do): the same answer as a thrown one, its status from the one
+ * table.
  */
 export function refusedAs(kind: RefusalKind, error: string, form?: string) {
   return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error }, { status: REFUSAL_STATUS[kind] });
