@@ -56,13 +56,13 @@ export function refusedAnswer(error: unknown, form?: string) {
 }
 
 /**
- * The same refusal for a screen that refills its form from the answer: the whole message, the
- * field messages and what was typed (`values`), as fail() answers.
+ * The same refusal as fail() answers it: the whole message, the field messages, and what was typed
+ * (`values`) for a screen that refills its form from the answer (none for a button's form).
  */
-export function refusedWithValues(error: unknown, form: string | undefined, values: Record<string, string>) {
+export function refusedWithValues(error: unknown, form: string | undefined, values?: Record<string, string>) {
   const refusal = refusalOrThrow(error);
   const fields = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {};
-  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, values }, responseInit(refusal));
+  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, ...(values ? { values } : {}) }, responseInit(refusal));
 }
 
 type Refusal = NonNullable<ReturnType<typeof refusalOf>>;
