@@ -1,6 +1,7 @@
 import { MerchandisingScreen } from "~/components/admin/merchandising/merchandising-screen";
 import { z } from "zod";
-import { answer, invalid, jsonField, refusedAs } from "~/lib/action-result";
+import { answer, invalid, jsonField } from "~/lib/action-result";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { adminMeta } from "~/lib/admin-meta";
 import { loadBestSellerEditor, saveBestSellers, listTumblers } from "~/modules/catalog/catalog.server";
 import { TUMBLERS_LIMIT } from "~/modules/catalog/catalog";
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(form.get("intent") ?? "");
   const actor = { id: staff.user.id, email: staff.user.email };
   // Only the screen's own forms (a name every object inherits, such as toString, is none of them).
-  if (!Object.hasOwn(INTENTS, intent)) return refusedAs("invalid", "Unknown action.", intent);
+  if (!Object.hasOwn(INTENTS, intent)) return answer(intent, { ok: false, status: REFUSAL_STATUS.invalid, error: "Unknown action." });
   if (intent === "products") {
     const parsed = productsForm.safeParse({ version: form.get("version"), bottles: form.get("bottles"), showLoadMore: form.get("showLoadMore") === "on" });
     if (!parsed.success) return invalid(intent, parsed.error);
