@@ -3,6 +3,7 @@ import { pathKindOf } from "~/lib/path-kinds";
 import { getMaintenanceState, verifyBypassToken, readBypassCookie } from "~/modules/settings/settings.server";
 import { gateDecision, isGatedPath, MAINTENANCE_RETRY_AFTER_SECONDS } from "~/modules/settings/settings";
 import { READ_KEYS, storefrontCacheFor } from "~/modules/events/events.server";
+import { holds } from "~/modules/staff/staff";
 import { getStaff } from "~/modules/staff/staff.server";
 import type { AppServices } from "~/services.server";
 
@@ -25,7 +26,7 @@ export function maintenanceGate(services: GateServices): MiddlewareHandler {
       const token = await readBypassCookie(c.req.header("Cookie") ?? null);
       const hasBypass = token ? (await verifyBypassToken(services.db, token)) !== null : false;
       const staff = hasBypass ? null : await getStaff(services as AppServices, c.req.raw);
-      const isAdmin = !!staff?.roles.some((r) => r === "admin" || r === "super_admin");
+      const isAdmin = !!staff && holds(staff.roles, "pass_maintenance");
       blocked = gateDecision(state, { hasBypass, isAdmin }) === "block";
     } catch (error) {
       services.log.error({ err: error, path: c.req.path }, "maintenance status check failed; letting the visitor through");

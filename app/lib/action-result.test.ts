@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { done, refusedAnswer, refusedAs, refusedWithValues } from "./action-result";
-import { ConflictError, RateLimitedError, REFUSAL_STATUS, RejectedInputError, type RefusalKind } from "./save-outcome";
+import { ConflictError, RateLimitedError, REFUSAL_STATUS, RejectedInputError, StaleRecordError, type RefusalKind } from "./save-outcome";
 
 // What a route answers is read the way React Router sends it: the body and the response init.
 type Answer = { data: Record<string, unknown>; init: { status?: number; headers?: HeadersInit } | null };
@@ -30,5 +30,15 @@ describe("the one action-result shape", () => {
       retryAfter: null,
     });
     expect(done("transition", "Order shipped.")).toEqual({ form: "transition", ok: true, message: "Order shipped." });
+  });
+
+  it("gives a button's form (nothing typed) the whole message even beside field messages, and no values", () => {
+    expect(read(refusedWithValues(new StaleRecordError("This discount"), undefined))).toEqual({
+      status: 409,
+      body: { ok: false, error: "This discount was changed by someone else — reload to see their changes." },
+      retryAfter: null,
+    });
+    expect(read(refusedWithValues(new RejectedInputError({ count: "No bulk codes here." }), "bulk")).body).toEqual({ ok: false, form: "bulk", error: "No bulk codes here.", fieldErrors: { count: "No bulk codes here." } });
+    expect(() => refusedWithValues(new Error("connection lost"), undefined)).toThrow("connection lost");
   });
 });

@@ -56,13 +56,13 @@ export function refusedAnswer(error: unknown, form?: string) {
 }
 
 /**
- * The same refusal for a screen that refills its form from the answer: the whole message, the
- * field messages and what was typed (`values`), as fail() answers.
+ * The same refusal as fail() answers it: the whole message, the field messages, and what was typed
+ * (`values`) for a screen that refills its form from the answer (none for a button's form).
  */
-export function refusedWithValues(error: unknown, form: string | undefined, values: Record<string, string>) {
+export function refusedWithValues(error: unknown, form: string | undefined, values?: Record<string, string>) {
   const refusal = refusalOrThrow(error);
   const fields = refusal.fieldErrors ? { fieldErrors: refusal.fieldErrors } : {};
-  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, values }, responseInit(refusal));
+  return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error: refusal.error, ...fields, ...(values ? { values } : {}) }, responseInit(refusal));
 }
 
 type Refusal = NonNullable<ReturnType<typeof refusalOf>>;
@@ -80,8 +80,9 @@ function responseInit(refusal: Refusal) {
 }
 
 /**
- * A refusal a module answered with its kind instead of throwing (orders: `reason`): the same
- * answer as a thrown one, its status from the one table.
+ * A refusal a module answered with its kind instead of throwing (its `refusal`, as the orders
+ * module's moves, refunds and notes do): the same answer as a thrown one, its status from the one
+ * table.
  */
 export function refusedAs(kind: RefusalKind, error: string, form?: string) {
   return data<ActionFailure>({ ok: false, ...(form ? { form } : {}), error }, { status: REFUSAL_STATUS[kind] });

@@ -62,7 +62,7 @@ export class RateLimitedError extends Error {
  * not good 401, not allowed 403, gone 404, changed by someone else 409, a move the record's state
  * does not allow 409, a file over its limit 413, too many tries 429, the shop's storage full 507.
  * Modules never write a status number: they throw one of the errors above, or answer with a kind
- * (orders: `reason`, the payment webhook, sign-in) that routes map through this table.
+ * (its `refusal`: the orders module, the payment webhook, sign-in) that routes map through this table.
  */
 export const REFUSAL_STATUS = {
   invalid: 400,

@@ -5,6 +5,7 @@ import { useCart } from "~/components/cart/cart-context";
 import { OrderPlaced } from "~/components/checkout/order-placed";
 import { pageMeta } from "~/lib/meta";
 import { requireSameOrigin } from "~/lib/same-origin.server";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { orderForShopper, confirmCheckoutPayment, paymentCheckoutFor } from "~/modules/orders/orders.server";
 import type { Route } from "./+types/thank-you";
 
@@ -59,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     razorpayOrderId: parsed.data.razorpay_order_id,
     signature: parsed.data.razorpay_signature,
   });
-  if (!result.ok) return data({ ok: false as const, error: result.message }, { status: result.reason === "not-found" ? 404 : 400 });
+  if (!result.ok) return data({ ok: false as const, error: result.message }, { status: REFUSAL_STATUS[result.refusal] });
   return { ok: true as const, message: result.message, paymentStatus: result.paymentStatus };
 }
 

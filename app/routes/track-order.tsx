@@ -1,10 +1,12 @@
 import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormMessage, TextField } from "~/components/ui/field";
+import { retryAfterHeaders } from "~/lib/action-result";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
 import { actionThenLoaderHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { trackOrder } from "~/modules/orders/orders.server";
 import { PAYMENT_STATUS_LABELS, STATUS_LABELS, trackingLink, type OrderStatus } from "~/modules/orders/orders";
 import { clientIpOf } from "~/modules/staff/staff.server";
@@ -29,14 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const o = result.order;
     return { values, fieldErrors: {}, error: null, order: { ...o, placedAt: o.placedAt.toISOString(), link: trackingLink(o.carrier, o.trackingNumber) } };
   }
-  if (result.reason === "limited") {
+  if (result.refusal === "rate-limited") {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
     return data(
       { values, fieldErrors: {}, error: `Too many tries. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}, or contact us.`, order: null },
-      { status: 429, headers: { "Retry-After": String(result.retryAfterSeconds) } },
+      { status: REFUSAL_STATUS[result.refusal], headers: retryAfterHeaders(result.retryAfterSeconds) },
     );
   }
-  return data({ values, fieldErrors: {}, error: "We could not find an order with those details. Check the order number and use the email or mobile number you gave at checkout.", order: null }, { status: 404 });
+  return data({ values, fieldErrors: {}, error: "We could not find an order with those details. Check the order number and use the email or mobile number you gave at checkout.", order: null }, { status: REFUSAL_STATUS[result.refusal] });
 }
 
 export const headers: Route.HeadersFunction = actionThenLoaderHeaders;

@@ -59,7 +59,7 @@ describe.each(DRIVERS)("customers' address book on %s", (kind) => {
     const bad = await createAddress(services.db, asha, { ...home, phone: "12345", pin: "012345", stateCode: "XX", name: "" });
     expect(bad).toEqual({
       ok: false,
-      reason: "invalid",
+      refusal: "invalid",
       fieldErrors: {
         name: "Enter the recipient's name.",
         phone: "Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (+91 optional).",
@@ -75,8 +75,8 @@ describe.each(DRIVERS)("customers' address book on %s", (kind) => {
     const snapshot = JSON.stringify(await rows(asha));
     expect(await getAddress(services.db, ravi, mine!.id)).toBeNull();
     expect(await getAddress(services.db, asha, "not-a-uuid")).toBeNull();
-    expect(await updateAddress(services.db, ravi, mine!.id, { ...home, name: "Stolen" })).toEqual({ ok: false, reason: "not-found" });
-    expect(await updateAddress(services.db, ravi, "1; drop table customer_addresses", home)).toEqual({ ok: false, reason: "not-found" });
+    expect(await updateAddress(services.db, ravi, mine!.id, { ...home, name: "Stolen" })).toEqual({ ok: false, refusal: "not-found" });
+    expect(await updateAddress(services.db, ravi, "1; drop table customer_addresses", home)).toEqual({ ok: false, refusal: "not-found" });
     expect(await setDefaultAddress(services.db, ravi, mine!.id)).toBe(false);
     expect(await deleteAddress(services.db, ravi, mine!.id)).toBe(false);
     expect(await deleteAddress(services.db, ravi, crypto.randomUUID())).toBe(false);
@@ -91,7 +91,7 @@ describe.each(DRIVERS)("customers' address book on %s", (kind) => {
     // Unticking "default" on the default address does not leave the book without one.
     const edited = await updateAddress(services.db, asha, current.id, { ...parents, line1: "9 MG Road", makeDefault: "" });
     expect(edited).toMatchObject({ ok: true, address: { line1: "9 MG Road", isDefault: true } });
-    expect(await updateAddress(services.db, asha, other.id, { ...home, pin: "5600" })).toMatchObject({ ok: false, reason: "invalid", fieldErrors: { pin: expect.any(String) } });
+    expect(await updateAddress(services.db, asha, other.id, { ...home, pin: "5600" })).toMatchObject({ ok: false, refusal: "invalid", fieldErrors: { pin: expect.any(String) } });
 
     expect(await setDefaultAddress(services.db, asha, other.id)).toBe(true);
     expect(await defaults(asha)).toEqual([other.id]);
@@ -115,7 +115,7 @@ describe.each(DRIVERS)("customers' address book on %s", (kind) => {
       Array.from({ length: MAX_SAVED_ADDRESSES + 5 }, (_, i) => createAddress(services.db, meera, { ...home, line1: `House ${i + 1}, 4th Cross`, makeDefault: "on" })),
     );
     expect(answers.filter((a) => a.ok)).toHaveLength(MAX_SAVED_ADDRESSES);
-    expect(answers.filter((a) => !a.ok)).toEqual(Array.from({ length: 5 }, () => ({ ok: false, reason: "limit", message: expect.stringMatching(/up to 20 addresses/) })));
+    expect(answers.filter((a) => !a.ok)).toEqual(Array.from({ length: 5 }, () => ({ ok: false, refusal: "illegal", message: expect.stringMatching(/up to 20 addresses/) })));
     expect(await rows(meera)).toHaveLength(MAX_SAVED_ADDRESSES);
     expect(await defaults(meera)).toHaveLength(1);
     expect(await rememberCheckoutAddress(services.db, meera, { phone: "9876543210", shipName: "New", shipLine1: "1 New Road", shipCity: "Mysuru", shipState: "29", shipPin: "570001" })).toBe("limit");

@@ -19,6 +19,7 @@ import {
 } from "~/modules/media/media-library.server";
 import { localDiskStorage, StorageFull, type MediaStorage } from "~/modules/media/storage.server";
 import { DRIVERS, openTestDatabase, type TestDatabase } from "../support/test-database";
+import { refusalThrownBy } from "../support/refusals";
 
 /**
  * A PNG that claims 16,000 x 16,000 pixels (256 megapixels): its header and a token of data, as a
@@ -131,9 +132,11 @@ describe.each(DRIVERS)("media library on %s", (kind) => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#000" } }).png().toBuffer();
     const services = { db: database.db, events: createLocalEventBus(), storage };
     const actor = { id: null, email: "editor@glacial.in" };
-    await expect(
-      uploadImageAsStaff(services, actor, { fileName: "x.png", declaredType: "image/png", bytes: png, productId: other!.id, variantId }),
-    ).resolves.toEqual({ ok: false, status: 400, error: "That variant does not belong to this product." });
+    expect(await refusalThrownBy(uploadImageAsStaff(services, actor, { fileName: "x.png", declaredType: "image/png", bytes: png, productId: other!.id, variantId }))).toEqual({
+      ok: false,
+      status: 400,
+      error: "That variant does not belong to this product.",
+    });
     expect(await database.db.select().from(products).where(eq(products.id, other!.id))).toHaveLength(1);
   });
 
@@ -142,14 +145,18 @@ describe.each(DRIVERS)("media library on %s", (kind) => {
     const full: MediaStorage = { ...storage, put: () => Promise.reject(new StorageFull()) };
     const actor = { id: null, email: "editor@glacial.in" };
     const before = await listProductMedia(database.db, productId);
-    await expect(
-      uploadImageAsStaff({ db: database.db, events: createLocalEventBus(), storage: full }, actor, { fileName: "x.png", declaredType: "image/png", bytes: png, productId }),
-    ).resolves.toEqual({ ok: false, status: 507, error: "The shop's storage is full, so the image was not saved. Free some space (or ask whoever runs the shop to), then upload again." });
+    expect(await refusalThrownBy(uploadImageAsStaff({ db: database.db, events: createLocalEventBus(), storage: full }, actor, { fileName: "x.png", declaredType: "image/png", bytes: png, productId }))).toEqual({
+      ok: false,
+      status: 507,
+      error: "The shop's storage is full, so the image was not saved. Free some space (or ask whoever runs the shop to), then upload again.",
+    });
     const big = new Uint8Array(10485761);
     big.set([0xff, 0xd8, 0xff]);
-    await expect(
-      uploadImageAsStaff({ db: database.db, events: createLocalEventBus(), storage }, actor, { fileName: "big.jpg", declaredType: "image/jpeg", bytes: big, productId }),
-    ).resolves.toEqual({ ok: false, status: 413, error: "File too large. Maximum size is 10MB." });
+    expect(await refusalThrownBy(uploadImageAsStaff({ db: database.db, events: createLocalEventBus(), storage }, actor, { fileName: "big.jpg", declaredType: "image/jpeg", bytes: big, productId }))).toEqual({
+      ok: false,
+      status: 413,
+      error: "File too large. Maximum size is 10MB.",
+    });
     expect(await listProductMedia(database.db, productId)).toHaveLength(before.length);
   });
 });

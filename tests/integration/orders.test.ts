@@ -177,8 +177,8 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     expect((await listOrders(services.db, { q: "91234" })).rows.map((r) => r.number)).toEqual([placed.order.number]);
     expect((await listOrders(services.db, { q: placed.order.number, status: "processing", payment: "cod" })).total).toBe(1);
 
-    expect(await transitionOrder(services, actor, id, { action: "deliver", expectedVersion: await version() })).toMatchObject({ ok: false, reason: "illegal", message: "An order that is to ship cannot be marked delivered." });
-    expect(await transitionOrder(services, actor, id, { action: "ship", expectedVersion: await version(), carrier: "Delhivery" })).toMatchObject({ ok: false, reason: "invalid" });
+    expect(await transitionOrder(services, actor, id, { action: "deliver", expectedVersion: await version() })).toMatchObject({ ok: false, refusal: "illegal", message: "An order that is to ship cannot be marked delivered." });
+    expect(await transitionOrder(services, actor, id, { action: "ship", expectedVersion: await version(), carrier: "Delhivery" })).toMatchObject({ ok: false, refusal: "invalid" });
     // Two staff members ship at once from the same version: one wins, the other is told to reload.
     const v = await version();
     const both = await Promise.all([
@@ -186,7 +186,7 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
       transitionOrder(services, actor, id, { action: "cancel", expectedVersion: v }),
     ]);
     expect(both.filter((r) => r.ok)).toHaveLength(1);
-    expect(both.filter((r) => !r.ok)).toEqual([expect.objectContaining({ reason: "stale" })]);
+    expect(both.filter((r) => !r.ok)).toEqual([expect.objectContaining({ refusal: "stale" })]);
     const afterRace = (await getOrderDetail(services.db, id))!;
     if (afterRace.status === "cancelled") return; // the cancel won: covered below on another order
 
@@ -202,7 +202,7 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     const stock = await stockOf(bottle);
     expect((await transitionOrder(services, actor, other.order.id, { action: "cancel", expectedVersion: 1 })).ok).toBe(true);
     expect(await stockOf(bottle)).toBe(stock + 2);
-    expect(await transitionOrder(services, actor, other.order.id, { action: "ship", expectedVersion: 2, carrier: "x", trackingNumber: "y" })).toMatchObject({ ok: false, reason: "illegal" });
+    expect(await transitionOrder(services, actor, other.order.id, { action: "ship", expectedVersion: 2, carrier: "x", trackingNumber: "y" })).toMatchObject({ ok: false, refusal: "illegal" });
   });
 
   it("tracks an order only for someone who names its number and the email or mobile given, and stops guessing", async () => {
@@ -215,11 +215,11 @@ describe.each(DRIVERS)("orders on %s", (kind) => {
     // A wrong pair answers exactly like a number that does not exist.
     const wrong = await trackOrder(services.db, { number, contact: "someone.else@example.in", clientIp: "203.0.113.11" });
     const unknown = await trackOrder(services.db, { number: "GL-999999", contact: "track.me@example.in", clientIp: "203.0.113.12" });
-    expect(wrong).toEqual({ ok: false, reason: "not-found" });
+    expect(wrong).toEqual({ ok: false, refusal: "not-found" });
     expect(unknown).toEqual(wrong);
     // Guessing one order's contact from many addresses: after a few failures that order is locked for an hour, even for the right pair.
     for (let i = 0; i < 8; i++) await trackOrder(services.db, { number, contact: `guess${i}@example.in`, clientIp: `198.51.100.${i + 20}` });
-    expect(await trackOrder(services.db, { number, contact: "track.me@example.in", clientIp: "198.51.100.99" })).toMatchObject({ ok: false, reason: "limited", retryAfterSeconds: expect.any(Number) });
+    expect(await trackOrder(services.db, { number, contact: "track.me@example.in", clientIp: "198.51.100.99" })).toMatchObject({ ok: false, refusal: "rate-limited", retryAfterSeconds: expect.any(Number) });
   });
 
   it("issues consecutive tax invoices of the financial year when orders ship, as a PDF", async () => {

@@ -17,10 +17,14 @@ import { products } from "~/modules/catalog/schema";
 import { TOPICS } from "~/modules/events/topics";
 import { deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, uploadImageAsStaff } from "~/modules/catalog/product-images.server";
 import { localDiskStorage } from "~/modules/media/storage.server";
-import { INVALID_TYPE_MESSAGE } from "~/modules/media/upload-rules";
+import { INVALID_TYPE_MESSAGE, MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE } from "~/modules/media/upload-rules";
+import { signInStaff } from "~/modules/staff/sign-in.server";
+import { action as mediaAction } from "~/routes/admin/catalog-media";
 import type { AppServices } from "~/services.server";
 import { DRIVERS } from "../support/test-database";
-import { createStaff, openTestServices } from "../support/test-services";
+import { cookieHeader, createStaff, openTestServices, requestFrom, TEST_PUBLIC_URL } from "../support/test-services";
+import { answerOf } from "../support/route-calls";
+import { refusalThrownBy } from "../support/refusals";
 
 const form = (over: Partial<ProductInput> = {}): ProductInput => ({
   title: "Admin Bottle",
@@ -37,7 +41,7 @@ const form = (over: Partial<ProductInput> = {}): ProductInput => ({
 
 describe.each(DRIVERS)("product back office faces on %s", (kind) => {
   let services: AppServices;
-  let actor: { id: string; email: string };
+  let actor: { id: string; email: string; password: string };
   const events: unknown[] = [];
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-admin-media-"));
   beforeAll(async () => {
@@ -107,16 +111,17 @@ describe.each(DRIVERS)("product back office faces on %s", (kind) => {
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: "#123456" } }).png().toBuffer();
     const a = await uploadImageAsStaff(services, actor, { fileName: "a.png", declaredType: "image/png", bytes: png, productId: p!.id });
     const b = await uploadImageAsStaff(services, actor, { fileName: "b.png", declaredType: "image/png", bytes: png, productId: p!.id });
-    expect(a.ok && b.ok).toBe(true);
+    expect([a.id, b.id]).toEqual([expect.any(String), expect.any(String)]);
     const text = new TextEncoder().encode("just some text, not an image");
-    expect(await uploadImageAsStaff(services, actor, { fileName: "photo.jpg", declaredType: "image/jpeg", bytes: text, productId: p!.id })).toEqual({
+    // Refused as bad input (400 through the one refusal table), with the message the editor shows.
+    expect(await refusalThrownBy(uploadImageAsStaff(services, actor, { fileName: "photo.jpg", declaredType: "image/jpeg", bytes: text, productId: p!.id }))).toEqual({
       ok: false,
       status: 400,
       error: INVALID_TYPE_MESSAGE,
     });
-    const ids = [a, b].map((r) => (r.ok ? r.id! : ""));
+    const ids = [a.id!, b.id!];
     // Putting an image first makes it the primary (the storefront shows the primary first).
-    expect(await reorderImagesAsStaff(services, actor, p!.id, [ids[1]!, ids[0]!])).toEqual({ ok: true, id: undefined });
+    expect(await reorderImagesAsStaff(services, actor, p!.id, [ids[1]!, ids[0]!])).toEqual({ id: undefined });
     expect((await loadProductForEditor(services.db, p!.id))!.media.map((m) => [m.id, m.isPrimary])).toEqual([
       [ids[1], true],
       [ids[0], false],
@@ -132,6 +137,38 @@ describe.each(DRIVERS)("product back office faces on %s", (kind) => {
     expect(left.map((m) => [m.id, m.isPrimary])).toEqual([[ids[0], true]]);
     expect(fs.readdirSync(path.join(mediaDir, "products"))).toHaveLength(1);
     expect((await auditOf(p!.id)).map((x) => x.action).slice(0, 6)).toEqual(["media_delete", "media_primary", "media_primary", "media_reorder", "media_upload", "media_upload"]);
+  });
+
+  it("answers the image endpoint's refusals as the media module threw them, each status from the one refusal table", async () => {
+    const [p] = await services.db.select({ id: products.id }).from(products).where(eq(products.slug, "admin-bottle"));
+    const signedIn = await signInStaff(services, requestFrom("/admin/login", { method: "POST" }), actor);
+    if (signedIn.kind !== "signed-in") throw new Error("sign-in failed");
+    const cookie = cookieHeader(signedIn.headers);
+    const call = (intent: string, body: FormData) =>
+      answerOf(() =>
+        mediaAction({
+          request: new Request(`${TEST_PUBLIC_URL}/admin/catalog/edit/${p!.id}/media?intent=${intent}`, { method: "POST", headers: { cookie, origin: TEST_PUBLIC_URL, "x-forwarded-for": "10.0.0.1" }, body }),
+          context: { services },
+          params: { id: p!.id },
+        } as never),
+      );
+    const withFile = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => {
+      const body = new FormData();
+      body.set("file", new File([bytes], name, { type }));
+      return body;
+    };
+    const imagesBefore = (await loadProductForEditor(services.db, p!.id))!.media.length;
+    // A renamed text file: bad input, 400.
+    expect(await call("upload", withFile(new TextEncoder().encode("not an image"), "photo.jpg", "image/jpeg"))).toEqual({ status: 400, body: { ok: false, error: INVALID_TYPE_MESSAGE } });
+    // One byte over the limit: the module's TooLargeError, 413.
+    const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
+    big.set([0xff, 0xd8, 0xff]);
+    expect(await call("upload", withFile(big, "big.jpg", "image/jpeg"))).toEqual({ status: 413, body: { ok: false, error: TOO_LARGE_MESSAGE } });
+    // An image that is not there: gone, 404.
+    const gone = new FormData();
+    gone.set("mediaId", "66666666-6666-4666-8666-666666666666");
+    expect(await call("delete", gone)).toEqual({ status: 404, body: { ok: false, error: "Image not found." } });
+    expect((await loadProductForEditor(services.db, p!.id))!.media).toHaveLength(imagesBefore);
   });
 
   it("pages 50 at a time; a page past the end shows the last one", async () => {

@@ -95,12 +95,12 @@ describe.each(DRIVERS)("shopper accounts and staff order tools on %s", (kind) =>
 
   it("adds staff notes with their author to the timeline (and the audit log) without changing the order; refuses empty, oversized and unknown", async () => {
     const order = await buy([{ variantId: bottle, quantity: 1 }]);
-    expect(await addOrderNote(services.db, actor, order.id, { note: "   " })).toEqual({ ok: false, reason: "invalid", message: "Write the note first." });
-    expect(await addOrderNote(services.db, actor, order.id, {})).toEqual({ ok: false, reason: "invalid", message: "Write the note first." });
-    expect(await addOrderNote(services.db, actor, order.id, { note: "x".repeat(2001) })).toMatchObject({ ok: false, reason: "invalid", message: "A note can be at most 2000 characters." });
-    expect(await addOrderNote(services.db, actor, order.id, { note: "bell\u0007" })).toMatchObject({ ok: false, reason: "invalid" });
-    expect(await addOrderNote(services.db, actor, crypto.randomUUID(), { note: "Hello" })).toMatchObject({ ok: false, reason: "not-found" });
-    expect(await addOrderNote(services.db, actor, "GL-000001", { note: "Hello" })).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await addOrderNote(services.db, actor, order.id, { note: "   " })).toEqual({ ok: false, refusal: "invalid", message: "Write the note first." });
+    expect(await addOrderNote(services.db, actor, order.id, {})).toEqual({ ok: false, refusal: "invalid", message: "Write the note first." });
+    expect(await addOrderNote(services.db, actor, order.id, { note: "x".repeat(2001) })).toMatchObject({ ok: false, refusal: "invalid", message: "A note can be at most 2000 characters." });
+    expect(await addOrderNote(services.db, actor, order.id, { note: "bell\u0007" })).toMatchObject({ ok: false, refusal: "invalid" });
+    expect(await addOrderNote(services.db, actor, crypto.randomUUID(), { note: "Hello" })).toMatchObject({ ok: false, refusal: "not-found" });
+    expect(await addOrderNote(services.db, actor, "GL-000001", { note: "Hello" })).toMatchObject({ ok: false, refusal: "not-found" });
     expect((await getOrderDetail(services.db, order.id))!.events.map((e) => e.kind)).toEqual(["placed"]);
 
     expect((await addOrderNote(services.db, actor, order.id, { note: "  Packed with extra padding.  " })).ok).toBe(true);

@@ -15,7 +15,7 @@ export { bulkUpdateProducts, deleteProducts, editorValues, listProductsForAdmin,
 export { getProductDetail } from "./product-detail.server";
 export { saveProduct } from "./product-editor.server";
 export { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "./product-facts.server";
-export { deleteImageAsStaff, type MediaResult, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, uploadImageAsStaff } from "./product-images.server";
+export { deleteImageAsStaff, type ImageChange, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, uploadImageAsStaff } from "./product-images.server";
 export { products } from "./schema";
 export { searchProducts } from "./search.server";
 export { commitShopifyImport, CsvFormatError, exportShopifyCsv, type ImportPlan, planShopifyImport } from "./shopify-csv.server";

@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import { refusalOf, type SaveOutcome } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import {
   media,
@@ -19,25 +18,20 @@ import { variantBelongsToProduct } from "./variants.server";
 
 // The back office's face for product images: each change and its audit row commit together,
 // then open storefront pages hear about it. The media module stores the files and rows; the
-// catalog checks that a variant named for an image is one of the product's own.
+// catalog checks that a variant named for an image is one of the product's own. A refusal (a bad
+// file, a vanished image, a file over the limit, a full disk) is thrown as the media module threw
+// it, for the route to answer through the one refusal table.
 
-/** Done (with the image's id), or a refusal whose HTTP status comes from the shared mapping (refusalOf). */
-export type MediaResult = { ok: true; id?: string } | Extract<SaveOutcome, { ok: false }>;
+/** A done change: the image's id when it names one (an upload, primary, details). */
+export type ImageChange = { id?: string };
 
-async function run(services: CatalogDeps, productId: string, work: () => Promise<string | undefined>): Promise<MediaResult> {
-  try {
-    const id = await work();
-    await notifyCatalogChanged(services.events, productId);
-    return { ok: true, id };
-  } catch (error) {
-    // Bad files, vanished images, an oversized file, a full disk: refusals; anything else is a fault.
-    const refusal = refusalOf(error);
-    if (refusal) return refusal;
-    throw error;
-  }
+async function run(services: CatalogDeps, productId: string, work: () => Promise<string | undefined>): Promise<ImageChange> {
+  const id = await work();
+  await notifyCatalogChanged(services.events, productId);
+  return { id };
 }
 
-export function uploadImageAsStaff(services: CatalogDeps, actor: AuditActor, input: UploadInput): Promise<MediaResult> {
+export function uploadImageAsStaff(services: CatalogDeps, actor: AuditActor, input: UploadInput): Promise<ImageChange> {
   return run(services, input.productId, async () => {
     let stored: string | undefined;
     try {
@@ -58,7 +52,7 @@ export function uploadImageAsStaff(services: CatalogDeps, actor: AuditActor, inp
   });
 }
 
-export function reorderImagesAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, orderedIds: string[]): Promise<MediaResult> {
+export function reorderImagesAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, orderedIds: string[]): Promise<ImageChange> {
   return run(services, productId, () =>
     services.db.transaction(async (tx) => {
       await reorderProductMedia(tx, productId, orderedIds);
@@ -71,7 +65,7 @@ export function reorderImagesAsStaff(services: CatalogDeps, actor: AuditActor, p
   );
 }
 
-export function setPrimaryImageAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
+export function setPrimaryImageAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, mediaId: string): Promise<ImageChange> {
   return run(services, productId, () =>
     services.db.transaction(async (tx) => {
       await setPrimaryMedia(tx, productId, mediaId);
@@ -87,7 +81,7 @@ export function updateImageAsStaff(
   productId: string,
   mediaId: string,
   details: { alt?: string; variantId?: string | null },
-): Promise<MediaResult> {
+): Promise<ImageChange> {
   return run(services, productId, () =>
     services.db.transaction(async (tx) => {
       if (details.variantId && !(await variantBelongsToProduct(tx, productId, details.variantId))) {
@@ -101,7 +95,7 @@ export function updateImageAsStaff(
   );
 }
 
-export function deleteImageAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, mediaId: string): Promise<MediaResult> {
+export function deleteImageAsStaff(services: CatalogDeps, actor: AuditActor, productId: string, mediaId: string): Promise<ImageChange> {
   return run(services, productId, async () => {
     const files = await services.db.transaction(async (tx) => {
       const unused = await deleteProductMediaRows(tx, productId, [mediaId]);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import { isUuid } from "~/lib/ids";
+import type { RefusalKind } from "~/lib/save-outcome";
 import { addressFormSchema, MAX_SAVED_ADDRESSES, type AddressInput, type SavedAddress } from "./address-form";
 import { customerAddresses } from "./schema";
 
@@ -11,9 +12,10 @@ import { customerAddresses } from "./schema";
 
 export type AddressResult =
   | { ok: true; address: SavedAddress }
-  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string> }
-  | { ok: false; reason: "limit"; message: string }
-  | { ok: false; reason: "not-found" };
+  | { ok: false; refusal: Extract<RefusalKind, "invalid">; fieldErrors: Record<string, string> }
+  // The book is full: a move its present state does not allow (the limit is the shop's rule).
+  | { ok: false; refusal: Extract<RefusalKind, "illegal">; message: string }
+  | { ok: false; refusal: Extract<RefusalKind, "not-found"> };
 
 const LIMIT_MESSAGE = `You can keep up to ${MAX_SAVED_ADDRESSES} addresses. Delete one you no longer use, then add this one.`;
 
@@ -79,14 +81,14 @@ export async function getAddress(db: Db, userId: string, id: string): Promise<Sa
 /** Adds an address; the first one, or one marked so, becomes the default. */
 export async function createAddress(db: Db, userId: string, raw: unknown): Promise<AddressResult> {
   const parsed = addressFormSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, refusal: "invalid", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   return db.transaction((tx) => insertAddress(tx, userId, parsed.data));
 }
 
 async function insertAddress(tx: Tx, userId: string, input: AddressInput): Promise<AddressResult> {
   await lockBook(tx, userId);
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(customerAddresses).where(eq(customerAddresses.userId, userId));
-  if (n >= MAX_SAVED_ADDRESSES) return { ok: false, reason: "limit", message: LIMIT_MESSAGE };
+  if (n >= MAX_SAVED_ADDRESSES) return { ok: false, refusal: "illegal", message: LIMIT_MESSAGE };
   const isDefault = input.makeDefault || n === 0;
   if (isDefault) await clearDefault(tx, userId);
   const [row] = await tx
@@ -98,14 +100,14 @@ async function insertAddress(tx: Tx, userId: string, input: AddressInput): Promi
 
 /** Changes an address. The default stays the default until another is chosen. */
 export async function updateAddress(db: Db, userId: string, id: string, raw: unknown): Promise<AddressResult> {
-  if (!isUuid(id)) return { ok: false, reason: "not-found" };
+  if (!isUuid(id)) return { ok: false, refusal: "not-found" };
   const parsed = addressFormSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, reason: "invalid", fieldErrors: fieldErrorsOf(parsed.error.issues) };
+  if (!parsed.success) return { ok: false, refusal: "invalid", fieldErrors: fieldErrorsOf(parsed.error.issues) };
   return db.transaction(async (tx): Promise<AddressResult> => {
     await lockBook(tx, userId);
     const mine = and(eq(customerAddresses.id, id), eq(customerAddresses.userId, userId));
     const [current] = await tx.select({ isDefault: customerAddresses.isDefault }).from(customerAddresses).where(mine);
-    if (!current) return { ok: false, reason: "not-found" };
+    if (!current) return { ok: false, refusal: "not-found" };
     const isDefault = current.isDefault || parsed.data.makeDefault;
     if (isDefault && !current.isDefault) await clearDefault(tx, userId);
     const [row] = await tx

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { outcomeOf, RejectedInputError, StaleRecordError, type SaveOutcome } from "~/lib/save-outcome";
+import { RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 import { diff, recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { DiscountFormValues } from "./discount-form";
 import { csvSafeCell } from "~/lib/csv-safe";
@@ -83,76 +83,73 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const codeTaken = (code: string) => new RejectedInputError({ code: `The code ${code} already exists: choose another.` });
+// A refusal of the whole form (no field to point at): its message alone, a 400 as before.
+const gone = () => new RejectedInputError({}, "That discount no longer exists.");
 
-/** Creates a code, or updates one still at `expectedVersion`. */
-export async function saveDiscount(db: Db, actor: AuditActor, input: DiscountFormValues, target: { id?: undefined } | { id: string; expectedVersion: number }): Promise<SaveOutcome & { id?: string }> {
-  let savedId: string | undefined;
-  const outcome = await outcomeOf(async () => {
-    try {
-      return await db.transaction(async (tx) => {
-        const values = columns(input);
-        // A product or collection deleted while the editor was open is refused, not stored as a dead id.
-        const unknown = await unknownDiscountTargets(tx, input.productIds, input.collectionIds);
-        if (unknown.products.length) throw new RejectedInputError({ productIds: "A product you ticked no longer exists: reload the page and choose again." });
-        if (unknown.collections.length) throw new RejectedInputError({ collectionIds: "A collection you ticked no longer exists: reload the page and choose again." });
-        const [clash] = await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.code, input.code));
-        if (clash && clash.id !== target.id) throw codeTaken(input.code);
-        const [bulkClash] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code));
-        if (bulkClash) throw codeTaken(input.code);
-        if (!target.id) {
-          const [row] = await tx.insert(discounts).values(values).returning({ id: discounts.id, version: discounts.version });
-          await recordAudit(tx, { actor, module: "discounts", action: "create", targetId: row!.id, after: auditable(values) });
-          savedId = row!.id;
-          return { message: `Discount ${input.code} created.`, version: row!.version };
-        }
-        // Locked: a use counted meanwhile cannot slip under a lowered limit.
-        const [before] = await tx.select().from(discounts).where(eq(discounts.id, target.id)).for("update");
-        if (!before) throw new RejectedInputError({ _form: "That discount no longer exists." });
-        if (before.version !== target.expectedVersion) throw new StaleRecordError("This discount");
-        if (input.automatic && !before.automatic) {
-          const [bulk] = await tx.select({ n: count() }).from(discountCodes).where(eq(discountCodes.discountId, target.id));
-          if ((bulk?.n ?? 0) > 0) throw new RejectedInputError({ automatic: "This discount has bulk codes: it cannot also apply without a code." });
-        }
-        if (input.usageLimit !== null && input.usageLimit < before.usedCount) {
-          throw new RejectedInputError({ usageLimit: `This code has been used ${before.usedCount} times already: the limit cannot be lower.` });
-        }
-        const [row] = await tx
-          .update(discounts)
-          .set({ ...values, version: sql`${discounts.version} + 1` })
-          .where(and(eq(discounts.id, target.id), eq(discounts.version, target.expectedVersion)))
-          .returning({ id: discounts.id, version: discounts.version });
-        if (!row) throw new StaleRecordError("This discount");
-        await recordAudit(tx, { actor, module: "discounts", action: "edit", targetId: row.id, ...diff(auditable(columns({ ...before, kind: before.kind as DiscountKind })), auditable(values)) });
-        savedId = row.id;
-        return { message: `Discount ${input.code} saved.`, version: row.version };
-      });
-    } catch (error) {
-      // Two staff creating one code at once: the unique index refuses the second.
-      if (isUniqueViolation(error)) throw codeTaken(input.code);
-      throw error;
-    }
-  });
-  return { ...outcome, id: savedId };
+/**
+ * Creates a code, or updates one still at `expectedVersion`. A refusal is thrown (bad input beside
+ * its field, stale, gone) for the route to answer through the one refusal table.
+ */
+export async function saveDiscount(db: Db, actor: AuditActor, input: DiscountFormValues, target: { id?: undefined } | { id: string; expectedVersion: number }): Promise<{ message: string; version: number; id: string }> {
+  try {
+    return await db.transaction(async (tx) => {
+      const values = columns(input);
+      // A product or collection deleted while the editor was open is refused, not stored as a dead id.
+      const unknown = await unknownDiscountTargets(tx, input.productIds, input.collectionIds);
+      if (unknown.products.length) throw new RejectedInputError({ productIds: "A product you ticked no longer exists: reload the page and choose again." });
+      if (unknown.collections.length) throw new RejectedInputError({ collectionIds: "A collection you ticked no longer exists: reload the page and choose again." });
+      const [clash] = await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.code, input.code));
+      if (clash && clash.id !== target.id) throw codeTaken(input.code);
+      const [bulkClash] = await tx.select({ id: discountCodes.id }).from(discountCodes).where(eq(discountCodes.code, input.code));
+      if (bulkClash) throw codeTaken(input.code);
+      if (!target.id) {
+        const [row] = await tx.insert(discounts).values(values).returning({ id: discounts.id, version: discounts.version });
+        await recordAudit(tx, { actor, module: "discounts", action: "create", targetId: row!.id, after: auditable(values) });
+        return { message: `Discount ${input.code} created.`, version: row!.version, id: row!.id };
+      }
+      // Locked: a use counted meanwhile cannot slip under a lowered limit.
+      const [before] = await tx.select().from(discounts).where(eq(discounts.id, target.id)).for("update");
+      if (!before) throw gone();
+      if (before.version !== target.expectedVersion) throw new StaleRecordError("This discount");
+      if (input.automatic && !before.automatic) {
+        const [bulk] = await tx.select({ n: count() }).from(discountCodes).where(eq(discountCodes.discountId, target.id));
+        if ((bulk?.n ?? 0) > 0) throw new RejectedInputError({ automatic: "This discount has bulk codes: it cannot also apply without a code." });
+      }
+      if (input.usageLimit !== null && input.usageLimit < before.usedCount) {
+        throw new RejectedInputError({ usageLimit: `This code has been used ${before.usedCount} times already: the limit cannot be lower.` });
+      }
+      const [row] = await tx
+        .update(discounts)
+        .set({ ...values, version: sql`${discounts.version} + 1` })
+        .where(and(eq(discounts.id, target.id), eq(discounts.version, target.expectedVersion)))
+        .returning({ id: discounts.id, version: discounts.version });
+      if (!row) throw new StaleRecordError("This discount");
+      await recordAudit(tx, { actor, module: "discounts", action: "edit", targetId: row.id, ...diff(auditable(columns({ ...before, kind: before.kind as DiscountKind })), auditable(values)) });
+      return { message: `Discount ${input.code} saved.`, version: row.version, id: row.id };
+    });
+  } catch (error) {
+    // Two staff creating one code at once: the unique index refuses the second.
+    if (isUniqueViolation(error)) throw codeTaken(input.code);
+    throw error;
+  }
 }
 
 /** Switches a code off (shoppers are told it is no longer available) or on again. */
-export async function setDiscountActive(db: Db, actor: AuditActor, id: string, active: boolean, expectedVersion: number): Promise<SaveOutcome> {
-  return outcomeOf(async () =>
-    db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(discounts)
-        .set({ active, version: sql`${discounts.version} + 1` })
-        .where(and(eq(discounts.id, id), eq(discounts.version, expectedVersion)))
-        .returning({ code: discounts.code, version: discounts.version });
-      if (!row) {
-        const [exists] = await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.id, id));
-        if (!exists) throw new RejectedInputError({ _form: "That discount no longer exists." });
-        throw new StaleRecordError("This discount");
-      }
-      await recordAudit(tx, { actor, module: "discounts", action: active ? "activate" : "deactivate", targetId: id, before: { active: !active }, after: { active } });
-      return { message: `Discount ${row.code} ${active ? "reactivated" : "deactivated"}.`, version: row.version };
-    }),
-  );
+export async function setDiscountActive(db: Db, actor: AuditActor, id: string, active: boolean, expectedVersion: number): Promise<{ message: string; version: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(discounts)
+      .set({ active, version: sql`${discounts.version} + 1` })
+      .where(and(eq(discounts.id, id), eq(discounts.version, expectedVersion)))
+      .returning({ code: discounts.code, version: discounts.version });
+    if (!row) {
+      const [exists] = await tx.select({ id: discounts.id }).from(discounts).where(eq(discounts.id, id));
+      if (!exists) throw gone();
+      throw new StaleRecordError("This discount");
+    }
+    await recordAudit(tx, { actor, module: "discounts", action: active ? "activate" : "deactivate", targetId: id, before: { active: !active }, after: { active } });
+    return { message: `Discount ${row.code} ${active ? "reactivated" : "deactivated"}.`, version: row.version };
+  });
 }
 
 /**
@@ -189,37 +186,33 @@ function suffix(): string {
  * discount's row), and each is good for one order. A code drawn twice, or equal to a code that
  * already exists anywhere, is drawn again.
  */
-export async function generateBulkCodes(db: Db, actor: AuditActor, discountId: string, input: { count: number; prefix: string }): Promise<SaveOutcome & { codes?: string[] }> {
-  let made: string[] = [];
-  const outcome = await outcomeOf(async () =>
-    db.transaction(async (tx) => {
-      const [discount] = await tx.select().from(discounts).where(eq(discounts.id, discountId)).for("update");
-      if (!discount) throw new RejectedInputError({ _form: "That discount no longer exists." });
-      if (discount.automatic) throw new RejectedInputError({ count: "An automatic discount applies without a code: it has no bulk codes." });
-      const wanted = new Set<string>();
-      for (let round = 0; wanted.size < input.count && round < 10; round++) {
-        const fresh = new Set<string>();
-        while (fresh.size < input.count - wanted.size) {
-          const code = `${input.prefix}-${suffix()}`;
-          if (!wanted.has(code)) fresh.add(code);
-        }
-        const candidates = [...fresh];
-        const taken = new Set([
-          ...(await tx.select({ code: discountCodes.code }).from(discountCodes).where(inArray(discountCodes.code, candidates))).map((r) => r.code),
-          ...(await tx.select({ code: discounts.code }).from(discounts).where(inArray(discounts.code, candidates))).map((r) => r.code),
-        ]);
-        for (const c of candidates) if (!taken.has(c)) wanted.add(c);
+export async function generateBulkCodes(db: Db, actor: AuditActor, discountId: string, input: { count: number; prefix: string }): Promise<{ message: string; codes: string[] }> {
+  return db.transaction(async (tx) => {
+    const [discount] = await tx.select().from(discounts).where(eq(discounts.id, discountId)).for("update");
+    if (!discount) throw gone();
+    if (discount.automatic) throw new RejectedInputError({ count: "An automatic discount applies without a code: it has no bulk codes." });
+    const wanted = new Set<string>();
+    for (let round = 0; wanted.size < input.count && round < 10; round++) {
+      const fresh = new Set<string>();
+      while (fresh.size < input.count - wanted.size) {
+        const code = `${input.prefix}-${suffix()}`;
+        if (!wanted.has(code)) fresh.add(code);
       }
-      made = [...wanted];
-      // The unique index is the last word: a code another transaction made meanwhile fails this one whole, and nothing is half made.
-      for (let i = 0; i < made.length; i += 500) {
-        await tx.insert(discountCodes).values(made.slice(i, i + 500).map((code) => ({ discountId, code })));
-      }
-      await recordAudit(tx, { actor, module: "discounts", action: "generate_codes", targetId: discountId, after: { name: discount.code, count: made.length, prefix: input.prefix } });
-      return { message: `${made.length} codes made for ${discount.code}.`, version: discount.version };
-    }),
-  );
-  return { ...outcome, codes: outcome.ok ? made : undefined };
+      const candidates = [...fresh];
+      const taken = new Set([
+        ...(await tx.select({ code: discountCodes.code }).from(discountCodes).where(inArray(discountCodes.code, candidates))).map((r) => r.code),
+        ...(await tx.select({ code: discounts.code }).from(discounts).where(inArray(discounts.code, candidates))).map((r) => r.code),
+      ]);
+      for (const c of candidates) if (!taken.has(c)) wanted.add(c);
+    }
+    const made = [...wanted];
+    // The unique index is the last word: a code another transaction made meanwhile fails this one whole, and nothing is half made.
+    for (let i = 0; i < made.length; i += 500) {
+      await tx.insert(discountCodes).values(made.slice(i, i + 500).map((code) => ({ discountId, code })));
+    }
+    await recordAudit(tx, { actor, module: "discounts", action: "generate_codes", targetId: discountId, after: { name: discount.code, count: made.length, prefix: input.prefix } });
+    return { message: `${made.length} codes made for ${discount.code}.`, codes: made };
+  });
 }
 
 /** One discount's bulk codes, for the download staff hand out. */

@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "~/db/types";
 import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 import { formatPaise } from "~/lib/money";
+import type { RefusalKind } from "~/lib/save-outcome";
 import { TOPICS } from "~/modules/events/events";
 import { collectionIdsOfProducts, sellableVariants, takeStock, type SellableVariant } from "~/modules/catalog/catalog.server";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
@@ -469,7 +470,7 @@ export type TrackedOrder = {
   city: string;
 };
 
-export type TrackResult = { ok: true; order: TrackedOrder } | { ok: false; reason: "not-found" } | { ok: false; reason: "limited"; retryAfterSeconds: number };
+export type TrackResult = { ok: true; order: TrackedOrder } | { ok: false; refusal: Extract<RefusalKind, "not-found"> } | { ok: false; refusal: Extract<RefusalKind, "rate-limited">; retryAfterSeconds: number };
 
 /** Tracking lookups: enough for a shopper's typos, too few to guess order numbers. */
 export const TRACK_LIMITS = { perAddress: { limit: 20, windowMs: 10 * 60 * 1000 }, perOrder: { limit: 8, windowMs: 60 * 60 * 1000 } };
@@ -485,7 +486,7 @@ export async function trackOrder(db: Db, input: { number: string; contact: strin
   const perOrder = { bucket: "track:order", key: number, ...TRACK_LIMITS.perOrder };
   for (const spec of [perAddress, perOrder]) {
     const verdict = await checkLimit(db, spec);
-    if (!verdict.allowed) return { ok: false, reason: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+    if (!verdict.allowed) return { ok: false, refusal: "rate-limited", retryAfterSeconds: verdict.retryAfterSeconds };
   }
   const contact = input.contact.trim().toLowerCase();
   const phone = normaliseIndianMobile(contact);
@@ -493,7 +494,7 @@ export async function trackOrder(db: Db, input: { number: string; contact: strin
   const matches = !!order && (order.email === contact || (phone !== null && order.phone === phone));
   if (!order || !matches) {
     await Promise.all([recordHit(db, perAddress), recordHit(db, perOrder)]);
-    return { ok: false, reason: "not-found" };
+    return { ok: false, refusal: "not-found" };
   }
   const lines = await db.select({ quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, order.id));
   return {

@@ -3,6 +3,7 @@ import type { Db, Tx } from "~/db/types";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { returnStock } from "~/modules/catalog/catalog.server";
 import { formatPaise } from "~/lib/money";
+import type { RefusalKind } from "~/lib/save-outcome";
 import { TOPICS } from "~/modules/events/events";
 import { listCreditNotes } from "./credit-notes.server";
 import { ORDER_JOBS, type OrderDeps } from "./order-deps.server";
@@ -89,7 +90,7 @@ export async function getOrderDetail(db: Db, id: string) {
   };
 }
 
-export type TransitionResult = { ok: true; message: string } | { ok: false; reason: "not-found" | "stale" | "illegal" | "invalid"; message: string };
+export type TransitionResult = { ok: true; message: string } | { ok: false; refusal: Extract<RefusalKind, "not-found" | "stale" | "illegal" | "invalid">; message: string };
 
 export type TransitionInput = { action: StaffTransition; expectedVersion: number; carrier?: string; trackingNumber?: string; note?: string };
 
@@ -97,13 +98,13 @@ export type TransitionInput = { action: StaffTransition; expectedVersion: number
 export async function transitionOrder(deps: OrderDeps, actor: AuditActor, orderId: string, input: TransitionInput): Promise<TransitionResult> {
   const result = await deps.db.transaction(async (tx): Promise<TransitionResult & { number?: string; status?: OrderStatus; refundId?: string }> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return { ok: false, reason: "not-found", message: "No order with that id." };
+    if (!order) return { ok: false, refusal: "not-found", message: "No order with that id." };
     if (order.version !== input.expectedVersion) {
-      return { ok: false, reason: "stale", message: "This order was changed by someone else — reload to see its current state." };
+      return { ok: false, refusal: "stale", message: "This order was changed by someone else — reload to see its current state." };
     }
     const allowed = nextStatuses(order.status, order.paymentMethod, order.paymentStatus);
     if (!allowed.includes(input.action)) {
-      return { ok: false, reason: "illegal", message: `An order that is ${STATUS_LABELS[order.status].toLowerCase()} cannot be ${ACTION_PAST[input.action]}.` };
+      return { ok: false, refusal: "illegal", message: `An order that is ${STATUS_LABELS[order.status].toLowerCase()} cannot be ${ACTION_PAST[input.action]}.` };
     }
     const set: Partial<typeof orders.$inferInsert> = { version: order.version + 1 };
     let message: string;
@@ -112,7 +113,7 @@ export async function transitionOrder(deps: OrderDeps, actor: AuditActor, orderI
       case "ship": {
         const carrier = input.carrier?.trim();
         const tracking = input.trackingNumber?.trim();
-        if (!carrier || !tracking) return { ok: false, reason: "invalid", message: "Enter the carrier and the tracking number." };
+        if (!carrier || !tracking) return { ok: false, refusal: "invalid", message: "Enter the carrier and the tracking number." };
         Object.assign(set, { status: "shipped", carrier, trackingNumber: tracking });
         // The goods leave: that is when the tax invoice is issued, numbered in this transaction.
         const invoice = await issueInvoice(tx, orderId);
@@ -139,7 +140,7 @@ export async function transitionOrder(deps: OrderDeps, actor: AuditActor, orderI
         // A paid online order: what is left of its payment goes back (a stale page cannot refund twice: the version guards it).
         const refundable = refundableOf(order);
         if (refundable > 0 && order.paymentMethod === "razorpay") {
-          if (!deps.config.razorpay) return { ok: false, reason: "illegal", message: "This order was paid online, and online payment is not configured here to refund it." };
+          if (!deps.config.razorpay) return { ok: false, refusal: "illegal", message: "This order was paid online, and online payment is not configured here to refund it." };
           refundId = await reserveRefund(tx, {
             order,
             amountPaise: refundable,

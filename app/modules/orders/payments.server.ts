@@ -181,7 +181,7 @@ export type CheckoutAnswer = { paymentId: string; razorpayOrderId?: string; sign
 
 export type ConfirmResult =
   | { ok: true; paymentStatus: string; status: string; message: string }
-  | { ok: false; reason: "not-found" | "not-payable" | "refused"; message: string };
+  | { ok: false; refusal: Extract<RefusalKind, "not-found" | "invalid">; message: string };
 
 /**
  * The checkout's answer from the shopper's browser: valid only when its signature was made with
@@ -191,9 +191,9 @@ export type ConfirmResult =
 export async function confirmCheckoutPayment(deps: OrderDeps, number: string, accessToken: string, answer: CheckoutAnswer): Promise<ConfirmResult> {
   const config = deps.config.razorpay;
   const order = await orderRowByLink(deps.db, number, accessToken);
-  if (!order) return { ok: false, reason: "not-found", message: "We could not find that order from this link." };
-  if (!config || order.paymentMethod !== "razorpay" || !order.razorpayOrderId) return { ok: false, reason: "not-payable", message: "This order is not paid online." };
-  const refused: ConfirmResult = { ok: false, reason: "refused", message: "We could not confirm this payment. If money left your account, it will be matched or refunded automatically; you need not pay again." };
+  if (!order) return { ok: false, refusal: "not-found", message: "We could not find that order from this link." };
+  if (!config || order.paymentMethod !== "razorpay" || !order.razorpayOrderId) return { ok: false, refusal: "invalid", message: "This order is not paid online." };
+  const refused: ConfirmResult = { ok: false, refusal: "invalid", message: "We could not confirm this payment. If money left your account, it will be matched or refunded automatically; you need not pay again." };
   if (!/^pay_[A-Za-z0-9]{1,40}$/.test(answer.paymentId)) return refused;
   if (answer.razorpayOrderId !== undefined && answer.razorpayOrderId !== order.razorpayOrderId) return refused;
   if (!verifyPaymentSignature(order.razorpayOrderId, answer.paymentId, answer.signature, config.keySecret)) return refused;

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "~/db/types";
 import { formatPaise } from "~/lib/money";
+import type { RefusalKind } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { TOPICS } from "~/modules/events/events";
 import { issueCreditNote } from "./credit-notes.server";
@@ -174,7 +175,7 @@ export async function submitRefund(deps: OrderDeps, refundId: string): Promise<S
 }
 
 export type RefundInput = { amountPaise: number; reason: string; reference?: string; expectedVersion: number };
-export type RefundResult = { ok: true; message: string } | { ok: false; reason: "not-found" | "stale" | "illegal" | "invalid"; message: string };
+export type RefundResult = { ok: true; message: string } | { ok: false; refusal: Extract<RefusalKind, "not-found" | "stale" | "illegal" | "invalid">; message: string };
 
 /**
  * A refund staff make from the order page: full or partial, up to what is left of the payment.
@@ -184,17 +185,17 @@ export type RefundResult = { ok: true; message: string } | { ok: false; reason: 
 export async function refundOrder(deps: OrderDeps, actor: AuditActor, orderId: string, input: RefundInput): Promise<RefundResult> {
   const decided = await deps.db.transaction(async (tx): Promise<RefundResult & { refundId?: string; online?: boolean; number?: string }> => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-    if (!order) return { ok: false, reason: "not-found", message: "No order with that id." };
-    if (order.version !== input.expectedVersion) return { ok: false, reason: "stale", message: "This order was changed by someone else — reload to see its current state." };
+    if (!order) return { ok: false, refusal: "not-found", message: "No order with that id." };
+    if (order.version !== input.expectedVersion) return { ok: false, refusal: "stale", message: "This order was changed by someone else — reload to see its current state." };
     const refundable = refundableOf(order);
-    if (refundable <= 0) return { ok: false, reason: "illegal", message: "There is nothing to refund on this order: it has not been paid, or it was refunded in full." };
+    if (refundable <= 0) return { ok: false, refusal: "illegal", message: "There is nothing to refund on this order: it has not been paid, or it was refunded in full." };
     if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise < 100 || input.amountPaise > refundable) {
-      return { ok: false, reason: "invalid", message: `Enter an amount between ₹1 and ${formatPaise(refundable)}.` };
+      return { ok: false, refusal: "invalid", message: `Enter an amount between ₹1 and ${formatPaise(refundable)}.` };
     }
     const online = order.paymentMethod === "razorpay";
     const reference = input.reference?.trim() || null;
-    if (!online && !reference) return { ok: false, reason: "invalid", message: "Enter the reference of the transfer you made to the customer (UPI or bank)." };
-    if (online && !deps.config.razorpay) return { ok: false, reason: "illegal", message: "Online payment is not configured on this server, so Razorpay cannot be asked for the refund." };
+    if (!online && !reference) return { ok: false, refusal: "invalid", message: "Enter the reference of the transfer you made to the customer (UPI or bank)." };
+    if (online && !deps.config.razorpay) return { ok: false, refusal: "illegal", message: "Online payment is not configured on this server, so Razorpay cannot be asked for the refund." };
     const refundId = await reserveRefund(tx, {
       order,
       amountPaise: input.amountPaise,

@@ -1,7 +1,8 @@
 import type { Role } from "./roles";
 
-// The one permission table. The sidebar, the route guards, every admin loader
-// and action, and the CLI read it; nothing else encodes who may do what.
+// The one permission table, and the few rights that are no module action (RIGHTS below). The
+// sidebar, the route guards, every admin loader and action, the support API and the maintenance
+// gate read them; nothing else encodes who may do what.
 export const MODULES = [
   "dashboard",
   "catalog",
@@ -65,6 +66,22 @@ const MATRIX: Record<Exclude<Role, "super_admin">, Partial<Record<Module, Action
 export function can(roles: readonly Role[], module: Module, action: Action): boolean {
   if (roles.includes("super_admin")) return true;
   return roles.some((role) => role !== "super_admin" && (MATRIX[role][module]?.includes(action) ?? false));
+}
+
+/**
+ * Rights that are no action on a module, each given to its roles here and nowhere else: reading
+ * the body of any staff mail (it may carry a password link; the addressee reads their own), a
+ * customer's personal data (export, erasure), and the shop while it is closed for maintenance.
+ */
+const RIGHTS = {
+  read_any_mail: ["super_admin"],
+  personal_data: ["super_admin"],
+  pass_maintenance: ["super_admin", "admin"],
+} as const satisfies Record<string, readonly Role[]>;
+export type Right = keyof typeof RIGHTS;
+
+export function holds(roles: readonly Role[], right: Right): boolean {
+  return roles.some((role) => (RIGHTS[right] as readonly Role[]).includes(role));
 }
 
 export function isModule(value: string): value is Module {

@@ -149,7 +149,7 @@ async function trackStep(deps: SupportDeps, conversation: Conversation, text: st
   if (!(await checkLimit(deps.db, guesses)).allowed) return { text: BOT_TEXT.orderTooManyTries, botState: null };
   const result = await trackOrder(deps.db, { number: details.number!, contact: details.contact!, clientIp });
   if (result.ok) return { text: orderAnswer(result.order), botState: null };
-  if (result.reason === "limited") return { text: BOT_TEXT.orderLimited(Math.ceil(result.retryAfterSeconds / 60)), botState: null };
+  if (result.refusal === "rate-limited") return { text: BOT_TEXT.orderLimited(Math.ceil(result.retryAfterSeconds / 60)), botState: null };
   await recordHit(deps.db, guesses);
   if (!(await checkLimit(deps.db, guesses)).allowed) return { text: BOT_TEXT.orderTooManyTries, botState: null };
   return { text: BOT_TEXT.orderNotFound, botState: { flow: "track", number: null, contact: null } };

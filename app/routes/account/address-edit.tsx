@@ -4,6 +4,7 @@ import { formFields } from "~/lib/form-body.server";
 import { pageMeta } from "~/lib/meta";
 import { privatePageHeaders } from "~/lib/route-headers";
 import { requireSameOrigin } from "~/lib/same-origin.server";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { formValuesOf } from "~/modules/customers/customers";
 import { requireShopper, createAddress, getAddress, updateAddress } from "~/modules/customers/customers.server";
 import type { Route } from "./+types/address-edit";
@@ -26,9 +27,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const result = params.id ? await updateAddress(context.services.db, shopper.id, params.id, form) : await createAddress(context.services.db, shopper.id, form);
   if (result.ok) throw redirect("/account/addresses?done=saved");
-  if (result.reason === "invalid") return data({ error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors, values }, { status: 400 });
-  if (result.reason === "limit") return data({ error: result.message, fieldErrors: {}, values }, { status: 409 });
-  throw data({ error: "That address is not in your address book." }, { status: 404 });
+  // Each refusal's status comes from the one table (bad input 400, the book full 409, not theirs 404).
+  const status = REFUSAL_STATUS[result.refusal];
+  if (result.refusal === "invalid") return data({ error: "Please correct the highlighted fields.", fieldErrors: result.fieldErrors, values }, { status });
+  if (result.refusal === "illegal") return data({ error: result.message, fieldErrors: {}, values }, { status });
+  throw data({ error: "That address is not in your address book." }, { status });
 }
 
 export const headers: Route.HeadersFunction = privatePageHeaders;

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { fail } from "~/lib/action-result";
-import { uploadImageAsStaff, deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, type MediaResult } from "~/modules/catalog/catalog.server";
-import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE, uploadProblem } from "~/modules/media/media";
+import { fail, refusedAnswer, refusedAs } from "~/lib/action-result";
+import { uploadImageAsStaff, deleteImageAsStaff, reorderImagesAsStaff, setPrimaryImageAsStaff, updateImageAsStaff, type ImageChange } from "~/modules/catalog/catalog.server";
+import { MAX_UPLOAD_BYTES, TOO_LARGE_MESSAGE } from "~/modules/media/media";
 import { requireActionPermission, requireUuid } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog-media";
 
@@ -27,18 +27,18 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!(Object.hasOwn(INTENTS, intent))) return fail(400, { error: "Unknown action." });
   const actor = { id: staff.user.id, email: staff.user.email };
   if (intent === "upload" && Number(request.headers.get("content-length") ?? 0) > MAX_BODY) {
-    return fail(413, { error: TOO_LARGE_MESSAGE });
+    return refusedAs("too-large", TOO_LARGE_MESSAGE);
   }
   const form = await request.formData();
   switch (intent) {
     case "upload": {
       const file = form.get("file");
       if (!(file instanceof File)) return fail(400, { error: "Choose an image to upload." });
-      const problem = uploadProblem({ type: file.type, size: file.size });
-      if (problem) return fail(problem === TOO_LARGE_MESSAGE ? 413 : 400, { error: problem });
       const variantId = form.get("variantId");
-      return respond(
-        await uploadImageAsStaff(context.services, actor, {
+      // The media module checks the declared type and size, then the bytes themselves, and throws
+      // the refusal's kind (a file over the limit 413, any other bad file 400).
+      return respond(async () =>
+        uploadImageAsStaff(context.services, actor, {
           productId,
           fileName: file.name,
           declaredType: file.type,
@@ -51,22 +51,28 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "reorder": {
       const parsed = reorderForm.safeParse({ ids: form.getAll("ids") });
       if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
-      return respond(await reorderImagesAsStaff(context.services, actor, productId, parsed.data.ids));
+      return respond(() => reorderImagesAsStaff(context.services, actor, productId, parsed.data.ids));
     }
     case "primary":
-      return respond(await setPrimaryImageAsStaff(context.services, actor, productId, requireUuid(form.get("mediaId"), "image id")));
+      return respond(() => setPrimaryImageAsStaff(context.services, actor, productId, requireUuid(form.get("mediaId"), "image id")));
     case "details": {
       const mediaId = requireUuid(form.get("mediaId"), "image id");
       const parsed = detailsForm.safeParse({ alt: form.get("alt") ?? undefined, variantId: form.get("variantId") ?? undefined });
       if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
       const { alt, variantId } = parsed.data;
-      return respond(await updateImageAsStaff(context.services, actor, productId, mediaId, { alt, variantId: variantId === undefined ? undefined : variantId || null }));
+      return respond(() => updateImageAsStaff(context.services, actor, productId, mediaId, { alt, variantId: variantId === undefined ? undefined : variantId || null }));
     }
     default:
-      return respond(await deleteImageAsStaff(context.services, actor, productId, requireUuid(form.get("mediaId"), "image id")));
+      return respond(() => deleteImageAsStaff(context.services, actor, productId, requireUuid(form.get("mediaId"), "image id")));
   }
 }
 
-function respond(result: MediaResult) {
-  return result.ok ? { ok: true as const, id: result.id ?? null } : fail(result.status, { error: result.error });
+/** The change's answer: done with the image's id, or the refusal the module threw, its status from the one table. */
+async function respond(change: () => Promise<ImageChange>) {
+  try {
+    const { id } = await change();
+    return { ok: true as const, id: id ?? null };
+  } catch (error) {
+    return refusedAnswer(error);
+  }
 }

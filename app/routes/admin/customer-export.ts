@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { CUSTOMER_KEY } from "~/modules/customers/customers";
 import { exportPersonalData } from "~/modules/customers/customers.server";
+import { holds } from "~/modules/staff/staff";
 import { requireActionPermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/customer-export";
 
@@ -10,7 +11,7 @@ import type { Route } from "./+types/customer-export";
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "customers", "delete");
-  if (!staff.roles.includes("super_admin")) throw data({ error: "Only a super admin may export a customer's personal data." }, { status: 403 });
+  if (!holds(staff.roles, "personal_data")) throw data({ error: "Only a super admin may export a customer's personal data." }, { status: 403 });
   if (!CUSTOMER_KEY.test(params.key)) throw data({ error: "No customer with that key." }, { status: 404 });
   const out = await exportPersonalData(context.services.db, { id: staff.user.id, email: staff.user.email }, params.key);
   if (!out) throw data({ error: "No customer with that key." }, { status: 404 });

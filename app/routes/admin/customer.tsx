@@ -5,7 +5,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { isUuid } from "~/lib/ids";
 import { CUSTOMER_KEY } from "~/modules/customers/customers";
 import { addCustomerNote, addCustomerTag, customerDetail, deleteCustomerNote, erasePersonalData, removeCustomerTag } from "~/modules/customers/customers.server";
-import { can } from "~/modules/staff/staff";
+import { can, holds } from "~/modules/staff/staff";
 import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/customer";
 
@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       note: can(staff.roles, "customers", "create"),
       deleteNote: can(staff.roles, "customers", "delete"),
       tag: can(staff.roles, "customers", "edit"),
-      privacy: staff.roles.includes("super_admin"),
+      privacy: holds(staff.roles, "personal_data"),
     },
     saved: savedMessage(new URL(request.url), SAVED),
   };
@@ -46,7 +46,7 @@ const OPERATIONS = { note: "create", deleteNote: "delete", tag: "edit", untag: "
 export async function action({ request, context, params }: Route.ActionArgs) {
   // Permission before the body: 401 without a session, 403 without the right, 400 for an unknown ?do=.
   const { staff, op, actor } = await requireOperation(context.services, request, "customers", OPERATIONS);
-  if (op === "erase" && !staff.roles.includes("super_admin")) return fail(403, { error: "Only a super admin may erase a customer's personal data." });
+  if (op === "erase" && !holds(staff.roles, "personal_data")) return fail(403, { error: "Only a super admin may erase a customer's personal data." });
   const key = keyOf(params);
   const form = await request.formData();
   const { db } = context.services;

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { formVersion, VERSION_MISSING } from "~/lib/version-field";
 import { DiscountsScreen, type DiscountRow } from "~/components/admin/discounts/discounts-screen";
-import { fail, formValues, savedMessage } from "~/lib/action-result";
+import { fail, formValues, refusedWithValues, savedMessage } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { isUuid } from "~/lib/ids";
@@ -82,26 +82,39 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (version === null) return fail(400, { error: VERSION_MISSING, values });
         target = { id: requireUuid(form.get("id"), "discount id"), expectedVersion: version };
       }
-      const outcome = await saveDiscount(db, actor, parsed.data, target);
-      if (!outcome.ok) return fail(outcome.status, { error: outcome.error, fieldErrors: outcome.fieldErrors, values });
-      throw redirect(`/admin/discounts?saved=${encodeURIComponent(outcome.message)}`);
+      // A refusal the module throws (a code taken, stale, gone) gets its status from the one table.
+      let saved: { message: string };
+      try {
+        saved = await saveDiscount(db, actor, parsed.data, target);
+      } catch (error) {
+        return refusedWithValues(error, undefined, values);
+      }
+      throw redirect(`/admin/discounts?saved=${encodeURIComponent(saved.message)}`);
     }
     case "generate": {
       const id = requireUuid(form.get("id"), "discount id");
       const values = formValues(form);
       const parsed = bulkCodesForm.safeParse(values);
       if (!parsed.success) return fail(400, { form: "bulk", error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error), values });
-      const outcome = await generateBulkCodes(db, actor, id, parsed.data);
-      if (!outcome.ok) return fail(outcome.status, { form: "bulk", error: outcome.error, fieldErrors: outcome.fieldErrors, values });
-      throw redirect(`/admin/discounts?edit=${id}&saved=${encodeURIComponent(outcome.message)}`);
+      let made: { message: string };
+      try {
+        made = await generateBulkCodes(db, actor, id, parsed.data);
+      } catch (error) {
+        return refusedWithValues(error, "bulk", values);
+      }
+      throw redirect(`/admin/discounts?edit=${id}&saved=${encodeURIComponent(made.message)}`);
     }
     case "deactivate":
     case "activate": {
       const id = requireUuid(form.get("id"), "discount id");
       if (version === null) return fail(400, { error: VERSION_MISSING });
-      const outcome = await setDiscountActive(db, actor, id, op === "activate", version);
-      if (!outcome.ok) return fail(outcome.status, { error: outcome.error });
-      throw redirect(`/admin/discounts?saved=${encodeURIComponent(outcome.message)}`);
+      let switched: { message: string };
+      try {
+        switched = await setDiscountActive(db, actor, id, op === "activate", version);
+      } catch (error) {
+        return refusedWithValues(error, undefined);
+      }
+      throw redirect(`/admin/discounts?saved=${encodeURIComponent(switched.message)}`);
     }
   }
 }

@@ -6,7 +6,7 @@ import { fieldErrors } from "~/lib/form-errors";
 import { allowedVariables, isTemplateKind, TEMPLATE_KINDS, TEMPLATE_SPECS, templateForm, testAddressForm } from "~/modules/mail/mail";
 import { getTemplate, listOutbox, listTemplates, previewTemplate, restoreTemplate, saveTemplate } from "~/modules/mail/mail.server";
 import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
-import { can } from "~/modules/staff/staff";
+import { can, holds } from "~/modules/staff/staff";
 import type { Route } from "./+types/email-templates";
 
 // /admin/email-templates: the shop's mails as editable templates, and the outbox. ?edit=<kind>
@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const kind = isTemplateKind(edit) ? edit : null;
   const [templates, rows, editing] = await Promise.all([listTemplates(db), kind ? Promise.resolve([]) : listOutbox(db, { limit: 100 }), kind ? getTemplate(db, kind) : null]);
   // Messages may carry password links: only a super_admin, or the addressee, reads the body.
-  const superAdmin = staff.roles.includes("super_admin");
+  const superAdmin = holds(staff.roles, "read_any_mail");
   return {
     canEdit: can(staff.roles, "email_templates", "edit"),
     templates: templates.map((t) => ({

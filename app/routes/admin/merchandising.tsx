@@ -1,6 +1,7 @@
 import { MerchandisingScreen } from "~/components/admin/merchandising/merchandising-screen";
 import { z } from "zod";
 import { answer, invalid, jsonField } from "~/lib/action-result";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { adminMeta } from "~/lib/admin-meta";
 import { loadBestSellerEditor, saveBestSellers, listTumblers } from "~/modules/catalog/catalog.server";
 import { TUMBLERS_LIMIT } from "~/modules/catalog/catalog";
@@ -45,11 +46,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INTENTS = { products: "edit", "best-sellers": "edit", tiles: "edit" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // Every form here needs the same right, so it is checked before a byte of the body is read.
+  const staff = await requireActionPermission(context.services, request, "merchandising", "edit");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const staff = await requireActionPermission(context.services, request, "merchandising", "edit");
   const actor = { id: staff.user.id, email: staff.user.email };
-  if (!(intent in INTENTS)) return answer(intent, { ok: false, status: 400, error: "Unknown action." });
+  // Only the screen's own forms (a name every object inherits, such as toString, is none of them).
+  if (!Object.hasOwn(INTENTS, intent)) return answer(intent, { ok: false, status: REFUSAL_STATUS.invalid, error: "Unknown action." });
   if (intent === "products") {
     const parsed = productsForm.safeParse({ version: form.get("version"), bottles: form.get("bottles"), showLoadMore: form.get("showLoadMore") === "on" });
     if (!parsed.success) return invalid(intent, parsed.error);

@@ -13,7 +13,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const staff = await requireActionPermission(context.services, request, "sales", "edit");
   const id = requireUuid(params.id, "order id");
   const result = await addOrderNote(context.services.db, staff.user, id, await formFields(request));
-  return result.ok ? done("note", result.message) : refusedAs(result.reason, result.message, "note");
+  return result.ok ? done("note", result.message) : refusedAs(result.refusal, result.message, "note");
 }
 
 /** Nothing to show here: the notes are on the order's page. */

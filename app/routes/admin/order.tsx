@@ -72,7 +72,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       reference: parsed.data.reference,
       expectedVersion: parsed.data.version,
     });
-    return result.ok ? done("refund", result.message) : refusedAs(result.reason, result.message, "refund");
+    return result.ok ? done("refund", result.message) : refusedAs(result.refusal, result.message, "refund");
   }
   const parsed = transitionInput.safeParse(form);
   if (!parsed.success) return fail(400, { form: "transition", error: parsed.error.issues[0]!.message });
@@ -82,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     carrier: parsed.data.carrier,
     trackingNumber: parsed.data.trackingNumber,
   });
-  return result.ok ? done("transition", result.message) : refusedAs(result.reason, result.message, "transition");
+  return result.ok ? done("transition", result.message) : refusedAs(result.refusal, result.message, "transition");
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => adminMeta(d?.order ? `Order ${d.order.number}` : "Order");
