@@ -141,4 +141,45 @@ describe("how the bot reads shoppers' words", () => {
     // A refund that "will come" is the refund arriving, not a parcel.
     expect(analyseQuestion("refund kab tak aayega").flatMap((w) => w.terms)).not.toContain("#ship");
   });
+
+  it("knows the Hindi shoppers type as a lexicon: grammar words and every form of the common verbs carry nothing", () => {
+    const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+    // Future, polite, habitual and causative forms, built from the verb's root, whatever the sentence.
+    for (const form of ["karoge", "karenge", "milenge", "lagenge", "sakoge", "dikhaoge", "batayenge", "rakhoge", "daalenge", "karwayenge", "lete", "denge", "jaunga", "hongi", "gaya", "chahiye"])
+      expect(read(form), form).toEqual([]);
+    // Pronouns, postpositions and question words.
+    for (const word of ["isme", "usmein", "aapka", "kaunse", "konsa", "kidhar", "log", "wale", "upar"]) expect(read(`warranty ${word}`), word).toEqual(["warranty"]);
+    expect(read("ye wali bottle kaunse rang me milegi")).toEqual(["bottle", "rang"]);
+  });
+
+  it("gives everyday Hindi nouns and adjectives their concepts: size, children, time, money, sending, writing a name", () => {
+    expect(termsOfWord("chhoti")).toContain("#size");
+    expect(termsOfWord("badi")).toContain("#size");
+    expect(termsOfWord("beti")).toContain("#kids");
+    expect(termsOfWord("mahine")).toContain("#duration");
+    expect(termsOfWord("raat")).toContain("#hours");
+    expect(termsOfWord("paise")).toContain("#price");
+    expect(termsOfWord("bhejoge")).toContain("#ship");
+    expect(termsOfWord("pahunchenge")).toContain("#ship");
+    expect(termsOfWord("likhwana")).toContain("#engrave");
+    // A verb form a group claims keeps its meaning: "rakhi" is the festival, not a form of "rakh".
+    expect(termsOfWord("rakhi")).toContain("#gift");
+    // A family member or a room of the house is the story around a question.
+    for (const word of ["dost", "patni", "bartan", "ghar"]) expect(isContextWord(word), word).toBe(true);
+  });
+
+  it("reads time, money taken, the payment page and what is kept about a shopper as what they mean", () => {
+    expect(normalise("how much time do i get")).toContain("long");
+    expect(normalise("kitna time lagega")).toContain("long");
+    expect(normalise("delivery ke upar kuch lagega")).toContain("extra");
+    expect(normalise("the upi screen closed")).toContain("payment page");
+    expect(normalise("can i pay later")).toContain("unpaid payment");
+    expect(normalise("amount got debited twice")).toContain("refund");
+    expect(normalise("when does it leave the warehouse")).toContain("dispatch");
+    expect(normalise("what data do you store about customers")).toContain("collect");
+    expect(normalise("where are you guys from")).toContain("registered office location");
+    expect(termsOfWord("reply")).toContain("#contact");
+    expect(termsOfWord("records")).toContain("#privacy");
+    expect(analyseQuestion("where is my stuff")[0]?.weak).toBe(true);
+  });
 });

@@ -36,6 +36,13 @@ describe("when the bot answers", () => {
     expect(isGoodMatch(best("can i change the delivery charge address"))).toBe(false);
   });
 
+  it("does not correct a word whose stem a synonym group knows, though the shop's text never uses it", () => {
+    // "sending" is one letter from "spending"; its stem "send" is a delivery word, so it is left as it is.
+    const q = prepareQuestion(index, "sending it to my sister, kitne din");
+    expect(q.words.map((w) => w.word)).toContain("sending");
+    expect(q.terms).toContain("#ship");
+  });
+
   it("lets context words (time, people, places) tip nothing: the answer stands", () => {
     const q = best("got the bottle yesterday, don't want it anymore, can i return it");
     expect(q?.passage.title).toBe("Returns");

@@ -13,7 +13,7 @@ import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { CatalogProduct, ShippingRule } from "./catalog-answers";
-import { allowedEdits, analyseQuestion, hasConcept, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
+import { allowedEdits, analyseQuestion, hasConcept, hasKnownStem, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
 // the content pages, facts taken from the settings and the catalogue, the collections and the
@@ -319,7 +319,7 @@ export function shippingRule(index: KnowledgeIndex): ShippingRule | null {
 function corrector(index: KnowledgeIndex) {
   return (word: string): string => {
     if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word) || isContextWord(word) || isKnownEnglish(word)) return word;
-    if (index.knownStems.has(termsOfWord(word)[0] ?? "")) return word;
+    if (index.knownStems.has(termsOfWord(word)[0] ?? "") || hasKnownStem(word)) return word;
     const edits = allowedEdits(word);
     if (!edits) return word;
     let best: { word: string; distance: number; count: number } | null = null;
