@@ -29,7 +29,7 @@ export const BOT_TEXT = {
   trackingOffer:
     "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout.",
   handoverStaffOnly:
-    "That is for our team to decide, so I have passed your chat to our support team: a team member will reply here shortly.",
+    "Only our team can answer that one, so I have passed your chat to our support team: a team member will reply here shortly.",
   orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
   orderAskContact: "Thanks. Which email or mobile number did you give at checkout? I need it to show you the order.",
   orderNotFound:
