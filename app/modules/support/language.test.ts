@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksHowTo, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -181,5 +181,20 @@ describe("how the bot reads shoppers' words", () => {
     expect(termsOfWord("reply")).toContain("#contact");
     expect(termsOfWord("records")).toContain("#privacy");
     expect(analyseQuestion("where is my stuff")[0]?.weak).toBe(true);
+  });
+
+  it("reads a failed payment that took the money as a refund, tea and coffee as drinks, and tells a how-to question", () => {
+    expect(normalise("transaction failed but amount was debited")).toContain("refund");
+    expect(normalise("upi payment declined but paise kat gaye")).toContain("refund");
+    expect(termsOfWord("coffee")).toContain("#drink");
+    expect(termsOfWord("tea")).toContain("#drink");
+    for (const q of ["how to remove the smell", "how do i open the lid", "lid kaise kholu"]) expect(asksHowTo(q), q).toBe(true);
+    for (const q of ["how long does it keep cold", "how much is it", "do you sell a brush"]) expect(asksHowTo(q), q).toBe(false);
+  });
+
+  it("reads a spare part as an accessory, not a warranty replacement, and the steel's quality as its material", () => {
+    expect(normalise("do you sell a replacement lid")).toContain("accessory lid");
+    expect(terms("replacement under warranty").flat()).toContain("#warranty");
+    expect(termsOfWord("quality")).toContain("#material");
   });
 });

@@ -58,7 +58,7 @@ const GROUPS: Record<string, string[]> = {
     "deducted", "debited"],
   bpa: ["bpa", "plastic", "chemical", "chemicals", "toxic", "toxin", "toxins", "harmful", "safe"],
   // Other materials a shopper compares with ("steel or aluminium?"): the answer is what ours are made of.
-  material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron"],
+  material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron", "quality"],
   privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared",
     // What the shop holds about a shopper: "your records", "your database".
     "record", "records", "database"],
@@ -100,7 +100,7 @@ const GROUPS: Record<string, string[]> = {
   glacial: ["glacial", "brand", "company", "firm", "business"],
   // Being told that something happened: the shop sends an email and an SMS.
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
-  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
+  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
 };
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
@@ -119,6 +119,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(packed|pack) (and|&|n) (sent|shipped|dispatched|send|ship)\b|\b(sent|send|shipped|ship) out\b/g, " dispatch "],
   // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
   [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
+  // A part bought to replace one: "replacement lid", "spare straw" is an accessory, not a warranty claim.
+  [/\b(replacement|spare|extra|new|another) (lid|lids|cap|caps|straw|straws|strap|straps|sleeve|sleeves|gasket|seal)\b/g, " accessory $2 "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
   // "How will I know it shipped": being told, by email and SMS.
   [/\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b/g, " notify "],
@@ -136,6 +138,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(last|this|next|past) (week|month|year|weekend|time)\b/g, " recently "],
   // Not used: "haven't used it", "never used", "not even opened".
   [/\b(have ?n[o']?t|has ?n[o']?t|did ?n[o']?t|not|never|not even) (yet )?(used|opened|touched)\b/g, " unused "],
+  // A failed payment that still took the money: it comes back, as a refund does.
+  [/\b(payment|transaction|txn|upi)( \w+){0,2} (fail\w*|declined|unsuccessful|did ?n[o']?t go through)\b(.{0,40})\b(cut|kat\w*|kaat\w*|deducted|debited)\b/g, " refund payment $4 "],
   // An unfinished online payment: the order waits for it (the payment hold).
   [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
@@ -319,7 +323,7 @@ const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
  */
 const ENGLISH = new Set(
   ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
-    "account password login signin placing placed receive received").split(/\s+/),
+    "account password login signin placing placed receive received quantity quantities status stairs stair staircase").split(/\s+/),
 );
 
 export function isKnownEnglish(word: string): boolean {
@@ -424,6 +428,13 @@ export function askingPart(text: string): string | null {
   const asking = clauses.filter((c) => c.asks);
   if (!asking.length || asking.length === clauses.length) return null;
   return asking.map((c) => c.text).join(". ");
+}
+
+const HOW_TO = /\bhow (to|do i|do we|do you|can i|can we|should i|shall i|does one|would i)\b|\b(kaise|kese|kaisey|kaese|kis tarah|tarika|tareeka)\b|\bway to\b/;
+
+/** Whether a message asks how to do something ("how to clean it", "kaise saaf karu"): an instruction, which the shop's own text gives. */
+export function asksHowTo(text: string): boolean {
+  return HOW_TO.test(text.toLowerCase());
 }
 
 /** The index terms of a passage of the shop's own text. */
