@@ -9,7 +9,7 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
-import { askingPart, asksHowTo } from "./language";
+import { askingPart, asksForProduct, asksHowTo } from "./language";
 import { answerFrom, catalogProducts, isGoodMatch, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
@@ -82,7 +82,8 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   if (computed) return { text: computed, best: null };
   // The passage that answers (pickAnswer says which may).
   const howTo = asksHowTo(question);
-  const good = (ranked: Ranked[]) => pickAnswer(ranked, howTo);
+  const wantsProduct = asksForProduct(question);
+  const good = (ranked: Ranked[]) => pickAnswer(ranked, { howTo, wantsProduct });
   // A question told through a story: when the whole message finds no answer, the part that asks
   // is what must be answered, with the story's words as context.
   const asking = askingPart(question);

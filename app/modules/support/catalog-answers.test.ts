@@ -65,6 +65,8 @@ describe("answers computed from the catalogue", () => {
     expect(twoLitre).toContain("The largest, 1000ml");
     expect(twoLitre).toContain("Glacier Classic Bottle");
     expect(sizeOffer(catalogue, "750ml tumbler available?")).toContain("Travel Tumbler with Straw");
+    // "hai", "chahiye": the Hindi for having one.
+    expect(sizeOffer(catalogue, "1 litre wala bottle hai?")).toContain("Glacier Classic Bottle");
     const monsoon = sizeOffer(catalogue, "monsoon slim bottle 750ml available?");
     expect(monsoon).toContain("The Monsoon Slim Bottle comes in 350ml, 500ml, not 750ml");
     // A product made in that size is a question about the product; no size, or no asking: not this rule.
@@ -164,6 +166,7 @@ describe("answers computed from the catalogue", () => {
 
     it("lists the colours or sizes of the product named, in the catalogue's order, with prices per size", () => {
       expect(productOptions(shop, "glacier classic kis rang me aati hai? colours?")).toContain("Colours: Black, Navy, White");
+      expect(productOptions(shop, "colours available for the arctic pro")).toContain("Colours: Blue, Teal");
       const sizes = productOptions(shop, "what sizes does the arctic pro come in");
       expect(sizes).toContain("750ml (₹2,199), 1000ml (₹2,499)");
       expect(sizes).toContain("/product/arctic-pro-bottle");
@@ -189,5 +192,6 @@ describe("answers computed from the catalogue", () => {
     const rule = { free_over_paise: 499900, flat_fee_paise: 9900 };
     expect(shippingForAmount([], "i have 3800 in my cart, how much more to add for free delivery", rule)).toContain("Add more than ₹1,199");
     expect(shippingForAmount([], "6200 ka saman, shipping charge lagega?", rule)).not.toContain("Add more");
+    expect(shippingForAmount([], "cart is exactly 4999, do i pay shipping", rule)).toContain("Add anything more");
   });
 });

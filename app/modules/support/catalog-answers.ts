@@ -103,7 +103,7 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
 /** Anything the shop sells: "cheapest thing on your site", "cheapest item you have". */
 const WHOLE_SHOP = /\b(thing|things|item|items|product|products|anything|something|site|website|store|shop)\b/;
 
-const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock)\b/;
+const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock|hai|hain|chahiye)\b/;
 
 /**
  * Whether a size exists ("do you have a 2 litre bottle?", "500ml tumbler milega?"): the products
@@ -247,7 +247,8 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
   const subject = counted ? `${counted.label} comes to ${formatPaise(amount)}, which is` : `An order of ${formatPaise(amount)} is`;
   const free = amount > rule.free_over_paise;
   // Short of the threshold, what more it takes: shipping is free strictly over it.
-  const short = free ? "" : ` Add more than ${formatPaise(rule.free_over_paise - amount)} to your order and shipping is free.`;
+  const gap = rule.free_over_paise - amount;
+  const short = free ? "" : gap > 0 ? ` Add more than ${formatPaise(gap)} to your order and shipping is free.` : " Add anything more to your order and shipping is free.";
   const verdict = `${subject} ${free ? "over" : "not over"} ${formatPaise(rule.free_over_paise)}, so ${free ? "shipping is free" : `a flat ${formatPaise(rule.flat_fee_paise)} shipping applies`}.${short}`;
   return `${verdict} Shipping is free on orders over ${formatPaise(rule.free_over_paise)}; below that a flat ${formatPaise(rule.flat_fee_paise)} applies.\n\nMore on this: /shipping-policy`;
 }
@@ -289,7 +290,7 @@ export function sizeExtreme(products: CatalogProduct[], question: string): strin
 const COLOUR_ASK = /\b(colou?rs?|shades?|rang|rangon|finish|finishes)\b/;
 const SIZE_ASK = /\b(sizes?|capacity|capacities|ml|how big|volume)\b/;
 /** A question about a policy (returning, exchanging, a claim, delivery, paying) is not one about a product's options. */
-const POLICY = /\b(return\w*|exchange\w*|refund\w*|replace\w*|warranty|guarantee|defect\w*|broken|damaged|ship\w*|deliver\w*|cod|pay\w*|engrav\w*|stock|available|availability)\b/;
+const POLICY = /\b(return\w*|exchange\w*|refund\w*|replace\w*|warranty|guarantee|defect\w*|broken|damaged|ship\w*|deliver\w*|cod|pay\w*|engrav\w*|stock)\b/;
 
 /**
  * The colours or sizes of a product the question names ("glacier classic me kaunse colours

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, asksHowTo, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -196,5 +196,12 @@ describe("how the bot reads shoppers' words", () => {
     expect(normalise("do you sell a replacement lid")).toContain("accessory lid");
     expect(terms("replacement under warranty").flat()).toContain("#warranty");
     expect(termsOfWord("quality")).toContain("#material");
+  });
+
+  it("tells a question asking for a product from one asking about the shop, and knows the bottle by its other names", () => {
+    for (const q of ["do you have something for hiking", "koi bottle hai gym ke liye", "which tumbler fits a cup holder", "need a flask for my kid"]) expect(asksForProduct(q), q).toBe(true);
+    for (const q of ["is the lid dishwasher safe", "how long does it keep cold", "can i return it"]) expect(asksForProduct(q), q).toBe(false);
+    expect(termsOfWord("thermos")).toContain("#bottle");
+    expect(termsOfWord("botal")).toContain("#bottle");
   });
 });

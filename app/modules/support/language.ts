@@ -94,7 +94,7 @@ const GROUPS: Record<string, string[]> = {
   leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
   colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
   stock: ["stock", "sold", "available", "availability", "unavailable"],
-  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels",
+  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels", "thermos", "botal", "bottal", "batli",
     // The bottle itself, as against its lid ("is the lid BPA-free or only the body").
     "body"],
   glacial: ["glacial", "brand", "company", "firm", "business"],
@@ -264,7 +264,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani",
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", ...HINGLISH_WEAK]);
 
@@ -435,6 +435,13 @@ const HOW_TO = /\bhow (to|do i|do we|do you|can i|can we|should i|shall i|does o
 /** Whether a message asks how to do something ("how to clean it", "kaise saaf karu"): an instruction, which the shop's own text gives. */
 export function asksHowTo(text: string): boolean {
   return HOW_TO.test(text.toLowerCase());
+}
+
+const WANTS_PRODUCT = /\b(do (you|u) (have|sell|make|got)|have (you|u) got|anything|something|any (bottle|flask|tumbler|mug|product|option)s?|koi|recommend|suggest|which (one|bottle|flask|tumbler|mug|product)|(bottle|flask|tumbler|mug|product)s? (for|with|that)|chahiye|dikhao|dikhaiye|batao konsa|looking for|need a|want a)\b/;
+
+/** Whether a message asks for a product ("do you have something for kids", "koi chhoti bottle", "which tumbler for the car"): the catalogue answers it. */
+export function asksForProduct(text: string): boolean {
+  return WANTS_PRODUCT.test(text.toLowerCase());
 }
 
 /** The index terms of a passage of the shop's own text. */

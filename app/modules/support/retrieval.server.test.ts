@@ -124,10 +124,30 @@ describe("what a word weighs and which passage answers", () => {
       missed: [],
     });
     const list = [ranked("product", "Cleaning Brush Set"), ranked("faq", "How do I clean my bottle?")];
-    expect(pickAnswer(list, true)?.passage.title).toBe("How do I clean my bottle?");
-    expect(pickAnswer(list, false)?.passage.title).toBe("Cleaning Brush Set");
+    expect(pickAnswer(list, { howTo: true })?.passage.title).toBe("How do I clean my bottle?");
+    expect(pickAnswer(list, { wantsProduct: true })?.passage.title).toBe("Cleaning Brush Set");
     // With no passage of the shop's text over the bar, the product still answers.
-    expect(pickAnswer([list[0]!, { ...list[1]!, coverage: 0.2 }], true)?.passage.title).toBe("Cleaning Brush Set");
+    expect(pickAnswer([list[0]!, { ...list[1]!, coverage: 0.2 }], { howTo: true })?.passage.title).toBe("Cleaning Brush Set");
+  });
+
+  it("lets a product the question neither names nor asks for yield to the shop's text that covers about as much", () => {
+    const ranked = (source: Passage["source"], title: string, coverage: number, namesProduct = false): Ranked => ({
+      passage: { source, title, text: "", link: "/" },
+      strongMatches: 2,
+      namesProduct,
+      score: 1,
+      coverage,
+      missesUnknown: false,
+      matched: [],
+      missed: [],
+    });
+    const list = [ranked("product", "Everest Bottle", 0.8), ranked("fact", "Sizes", 0.78)];
+    expect(pickAnswer(list)?.passage.title).toBe("Sizes");
+    // Asked for a product ("do you have a ..."), or named: the product answers.
+    expect(pickAnswer(list, { wantsProduct: true })?.passage.title).toBe("Everest Bottle");
+    expect(pickAnswer([ranked("product", "Everest Bottle", 0.8, true), list[1]!])?.passage.title).toBe("Everest Bottle");
+    // The shop's text must cover about as much.
+    expect(pickAnswer([list[0]!, ranked("fact", "Sizes", 0.65)])?.passage.title).toBe("Everest Bottle");
   });
 });
 

@@ -487,11 +487,17 @@ const isCatalogue = (r: Ranked) => r.passage.source === "product" || r.passage.s
  * first passage missed. A question asking how to do something ("how to clean it inside",
  * "kaise saaf karu") is answered by the shop's own text when a passage of it meets the bar: a
  * product whose description holds the same words (a brush, "easy cleaning") sells, it does not explain.
+ * Nor does a product answer a question that neither names it nor asks for one, when the shop's
+ * text covers about as much.
  */
-export function pickAnswer(ranked: Ranked[], howTo = false): Ranked | undefined {
+export function pickAnswer(ranked: Ranked[], form: { howTo?: boolean; wantsProduct?: boolean } = {}): Ranked | undefined {
   const first = ranked.find((r, i) => isGoodMatch(r) && (i === 0 || !isCatalogue(r)));
-  if (!first || !howTo || !isCatalogue(first)) return first;
-  return ranked.find((r) => isGoodMatch(r) && !isCatalogue(r)) ?? first;
+  if (!first || !isCatalogue(first)) return first;
+  if (form.howTo) return ranked.find((r) => isGoodMatch(r) && !isCatalogue(r)) ?? first;
+  // A product the question neither names nor asks for ("is the lid dishwasher safe") yields to the
+  // shop's own text that covers about as much: its description only shares the words.
+  if (!first.namesProduct && !form.wantsProduct) return ranked.find((r) => isGoodMatch(r) && !isCatalogue(r) && r.coverage >= first.coverage - 0.05) ?? first;
+  return first;
 }
 
 /** The built-in answer for a passage: products with price range, stock and link; other passages quoted with their page. */
