@@ -37,10 +37,13 @@ describe("classify", () => {
       "black wala stock me kab aayega",
       "is 560034 serviceable",
       "do you deliver to 400050",
+      "will it be delivered tomorrow",
+      "kal tak delivery ho jayegi?",
+      "kal parcel pahunch jayega kya",
     ]) {
       expect(classify(t), t).toBe("staff_only");
     }
-    for (const t of ["how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give"]) {
+    for (const t of ["kal order kiya tha, delivery kab hogi", "how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give"]) {
       expect(classify(t), t).not.toBe("staff_only");
     }
   });

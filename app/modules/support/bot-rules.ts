@@ -54,6 +54,9 @@ const STAFF_ONLY = [
   // pahunch jayega?"): the shop states its usual times; whether one parcel can make a date, only the team can say.
   /\b(guarantee[ds]?|guaranteed|promise|assure|commit|pakka)\b.{0,30}\b(deliver\w*|reach\w*|arriv\w*|pahunch\w*|dispatch\w*)\b.{0,20}\b(by|before|till|until|on|tak)\b/i,
   /\b(deliver\w*|reach|arrive|pahunch\w*)\b.{0,25}\b(by|before|till|until)\s+(tomorrow|kal)\b|\b(tomorrow|kal) tak\b.{0,20}\b(deliver\w*|pahunch\w*|aa jayega|mil jayega|aayega|milega)\b/i,
+  // Delivery tomorrow ("will it be delivered tomorrow", "kal delivery ho jayegi"): "kal" only with a
+  // future verb, since it also means yesterday ("kal delivery hui thi").
+  /\b(deliver\w*|arrive|reach)\b.{0,15}\btomorrow\b|\btomorrow\b.{0,15}\b(deliver\w*|arrive|reach)\b|\bkal\b(\s+\w+){0,2}\s+(deliver\w*|pahunch\w*|aa|mil)\b(\s+\w+){0,2}\s+(jayegi|jayega|jaegi|jaega|jaayegi|jaayega|hogi|hoga|milega|milegi)\b/i,
   // When a sold-out item comes back: the team knows the restock, the shop's pages do not.
   /\b(back|again) in stock\b|\bin stock again\b|\bre-?stock\w*|\bavailable again\b|\bstock (me|mein|mai|main) (kab|wapas|vapas)\b|\b(kab|when)\b.{0,30}\bstock (aayega|ayega|aaega|hoga|milega)\b/i,
   // Whether one PIN code is served: the team checks it with the courier (the shop's pages say only "every serviceable PIN code").

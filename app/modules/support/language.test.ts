@@ -204,4 +204,12 @@ describe("how the bot reads shoppers' words", () => {
     expect(termsOfWord("thermos")).toContain("#bottle");
     expect(termsOfWord("botal")).toContain("#bottle");
   });
+
+  it("reads needing it within days as delivery time, years of use as the warranty, a colour coming off as a defect", () => {
+    expect(normalise("mujhe 3 din me chahiye")).toContain("delivery long");
+    expect(normalise("need it in two days")).toContain("delivery long");
+    expect(normalise("how many years will it last")).toContain("warranty");
+    expect(normalise("paint nikal raha hai")).toContain("defect");
+    expect(termsOfWord("doodh")).toContain("#drink");
+  });
 });

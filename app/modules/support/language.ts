@@ -100,7 +100,7 @@ const GROUPS: Record<string, string[]> = {
   glacial: ["glacial", "brand", "company", "firm", "business"],
   // Being told that something happened: the shop sends an email and an SMS.
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
-  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
+  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "doodh", "dudh", "chaas", "sharbat", "nimbu", "kadha", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
 };
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
@@ -138,6 +138,12 @@ const PHRASES: [RegExp, string][] = [
   [/\b(last|this|next|past) (week|month|year|weekend|time)\b/g, " recently "],
   // Not used: "haven't used it", "never used", "not even opened".
   [/\b(have ?n[o']?t|has ?n[o']?t|did ?n[o']?t|not|never|not even) (yet )?(used|opened|touched)\b/g, " unused "],
+  // Needing it within days ("mujhe 2 din me chahiye", "need it in 3 days"): how long delivery takes.
+  [/\b(chahiye|need it|want it|needed|required)\b.{0,20}\b(\d+|ek|do|teen|char|one|two|three|four) (din|days?)\b|\b(\d+|ek|do|teen|char|one|two|three|four) (din|days?) (me|mein|main|in|within)\b(\s+\w+){0,2}\s+(chahiye|need|needed|want|required)\b/g, " delivery long "],
+  // How many years it lasts ("kitne saal chalegi", "how many years will it last"): built to last, the warranty's years.
+  [/\b(kitne|kitna|kitni|how many) (saal|sal|years?)\b(\s+\w+){0,3}\s+(chalegi|chalega|chalti|chalta|chalenge|tikegi|tikega|last|lasts)\b/g, " last long years warranty "],
+  // A colour or coating coming off ("rang utar raha hai", "paint nikal raha"): peeling, a defect.
+  [/\b(rang|colour|color|paint|coating|finish)\b(\s+\w+){0,1}\s+(utar|nikal|chhoot|chhut|ud|jhad)\w*/g, " peeling defect "],
   // A failed payment that still took the money: it comes back, as a refund does.
   [/\b(payment|transaction|txn|upi)( \w+){0,2} (fail\w*|declined|unsuccessful|did ?n[o']?t go through)\b(.{0,40})\b(cut|kat\w*|kaat\w*|deducted|debited)\b/g, " refund payment $4 "],
   // An unfinished online payment: the order waits for it (the payment hold).
