@@ -96,12 +96,16 @@ describe("what a word weighs and which passage answers", () => {
   ];
   const big = buildIndex(shop, 0);
 
-  it("in a question about a return or exchange, reads a colour or size as which item the shopper has", () => {
+  it("in a question about a return, exchange or the warranty, reads a colour, size or product name as which item the shopper has", () => {
     const q = prepareQuestion(big, "can i exchange it for another colour? got the navy one, wanted white");
     for (const word of ["colour", "navy", "white"]) expect(q.words.find((w) => w.word === word)?.context, word).toBe(true);
     const r = searchKnowledge(big, "can i exchange it for another colour? got the navy one, wanted white")[0];
     expect(r?.passage.title).toBe("Returns");
     expect(isGoodMatch(r)).toBe(true);
+    // So does a product's name: the warranty is asked about, not the Classic.
+    const warranty = searchKnowledge(big, "is there a warranty on the classic bottle")[0];
+    expect(warranty?.passage.title).toBe("Warranty");
+    expect(isGoodMatch(warranty)).toBe(true);
     // Without a policy word, a colour is what is asked.
     expect(prepareQuestion(big, "is the classic in navy").words.find((w) => w.word === "navy")?.context).toBe(false);
   });

@@ -251,6 +251,8 @@ export type KnowledgeIndex = {
   productNames: Map<number, Set<string>>;
   /** Words of the products' options (navy, white, 750ml): in a question about a policy they say which item the shopper has. */
   attributeWords: Set<string>;
+  /** Every product's distinctive name stems, for the same reading. */
+  nameStems: Set<string>;
   builtAt: number;
 };
 
@@ -307,7 +309,8 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
     productNames.set(i, new Set(names.flatMap((w) => termsOfWord(w).slice(0, 1))));
   });
   const attributeWords = new Set(passages.flatMap((p) => p.product?.options.flatMap((o) => o.values.flatMap((v) => words(normalise(v)))) ?? []));
-  return { passages, search, docTerms, df, vocabulary, knownStems, productNames, attributeWords, builtAt: now };
+  const nameStems = new Set([...productNames.values()].flatMap((names) => [...names]));
+  return { passages, search, docTerms, df, vocabulary, knownStems, productNames, attributeWords, nameStems, builtAt: now };
 }
 
 /** The active products the index holds, with their page links (for answers computed from the catalogue). */
@@ -373,8 +376,9 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
   const asked = asking === null ? null : new Set(analyseQuestion(asking, correct).flatMap((w) => w.terms));
   const story = (w: QueryWord) => !!asked && !w.terms.some((t) => asked.has(t));
   const read = analyseQuestion(question, correct).map((w) => (story(w) ? { ...w, context: true } : w));
-  // In a question about a policy (returning, exchanging, refunds, the warranty), a colour or size
-  // says which item the shopper has, not what they ask: "exchange for another colour, got navy".
+  // In a question about a policy (returning, exchanging, refunds, the warranty), a colour, a size or
+  // a product's name says which item the shopper has, not what they ask: "exchange for another
+  // colour, got navy", "warranty on the straw lid".
   const policy = read.some((w) => !w.context && isPolicyWord(w));
   const query = policy ? read.map((w) => (!isPolicyWord(w) && describesItem(index, w) ? { ...w, context: true } : w)) : read;
   const weights = query.map((w) => weightOf(index, w));
@@ -391,7 +395,8 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
 
 const POLICY_CONCEPTS = new Set(["#return", "#refund", "#warranty"]);
 const isPolicyWord = (w: QueryWord) => w.terms.some((t) => POLICY_CONCEPTS.has(t));
-const describesItem = (index: KnowledgeIndex, w: QueryWord) => w.terms.includes("#colour") || w.terms.includes("#size") || index.attributeWords.has(w.word);
+const describesItem = (index: KnowledgeIndex, w: QueryWord) =>
+  w.terms.includes("#colour") || w.terms.includes("#size") || index.attributeWords.has(w.word) || index.nameStems.has(w.terms[0]!);
 
 function namesProduct(index: KnowledgeIndex, id: number, q: PreparedQuestion): boolean {
   const names = index.productNames.get(id);
