@@ -27,7 +27,7 @@ describe("classify", () => {
       expect(classify(t), t).not.toBe("staff_only");
     }
   });
-  it("hands a promised date, a restock date and one PIN code's service to staff, not the shop's usual times and reach", () => {
+  it("hands a promised date, a restock date, one PIN code's service and a cancellation to staff, not the shop's usual times and reach", () => {
     for (const t of [
       "can you promise delivery before saturday",
       "will it reach by tomorrow evening",
@@ -40,10 +40,12 @@ describe("classify", () => {
       "will it be delivered tomorrow",
       "kal tak delivery ho jayegi?",
       "kal parcel pahunch jayega kya",
+      "i want to cancel my order",
+      "order cancel karna hai",
     ]) {
       expect(classify(t), t).toBe("staff_only");
     }
-    for (const t of ["kal order kiya tha, delivery kab hogi", "how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give"]) {
+    for (const t of ["how long is my unpaid order kept before it cancels", "kal order kiya tha, delivery kab hogi", "how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give"]) {
       expect(classify(t), t).not.toBe("staff_only");
     }
   });

@@ -57,6 +57,8 @@ const STAFF_ONLY = [
   // Delivery tomorrow ("will it be delivered tomorrow", "kal delivery ho jayegi"): "kal" only with a
   // future verb, since it also means yesterday ("kal delivery hui thi").
   /\b(deliver\w*|arrive|reach)\b.{0,15}\btomorrow\b|\btomorrow\b.{0,15}\b(deliver\w*|arrive|reach)\b|\bkal\b(\s+\w+){0,2}\s+(deliver\w*|pahunch\w*|aa|mil)\b(\s+\w+){0,2}\s+(jayegi|jayega|jaegi|jaega|jaayegi|jaayega|hogi|hoga|milega|milegi)\b/i,
+  // Cancelling an order the shopper placed: the team does it (the shop's pages say only when the shop cancels).
+  /\b(want to|wanna|need to|have to|please|pls|plz|how (do|can) i|how to|can i|can you|can u) cancel\b|\bcancel (my|mera|meri|the|this|an) order\b|\border\b(\s+\w+){0,2}\s+(cancel|cancle)\s+(karna|kar|karo|karwana|karwa|kaise|please|pls|ho)\b/i,
   // When a sold-out item comes back: the team knows the restock, the shop's pages do not.
   /\b(back|again) in stock\b|\bin stock again\b|\bre-?stock\w*|\bavailable again\b|\bstock (me|mein|mai|main) (kab|wapas|vapas)\b|\b(kab|when)\b.{0,30}\bstock (aayega|ayega|aaega|hoga|milega)\b/i,
   // Whether one PIN code is served: the team checks it with the courier (the shop's pages say only "every serviceable PIN code").
