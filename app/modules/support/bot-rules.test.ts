@@ -27,6 +27,33 @@ describe("classify", () => {
       expect(classify(t), t).not.toBe("staff_only");
     }
   });
+  it("hands a promised date, a restock date, one PIN code's service and a cancellation to staff, not the shop's usual times and reach", () => {
+    for (const t of [
+      "can you promise delivery before saturday",
+      "will it reach by tomorrow evening",
+      "kal tak pahunch jayega kya",
+      "is the 1000ml coming back in stock soon",
+      "when do you restock the navy one",
+      "black wala stock me kab aayega",
+      "is 560034 serviceable",
+      "do you deliver to 400050",
+      "will it be delivered tomorrow",
+      "kal tak delivery ho jayegi?",
+      "kal parcel pahunch jayega kya",
+      "i want to cancel my order",
+      "order cancel karna hai",
+    ]) {
+      expect(classify(t), t).toBe("staff_only");
+    }
+    for (const t of ["how long is my unpaid order kept before it cancels", "kal order kiya tha, delivery kab hogi", "how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give"]) {
+      expect(classify(t), t).not.toBe("staff_only");
+    }
+  });
+  it("reads a purchase by any name, and one that never came, as an order to look up", () => {
+    for (const t of ["where are my things, paid 4 days ago", "where is my stuff", "mera saman kab aayega", "ordered on monday and still nothing came"]) {
+      expect(classify(t), t).toBe("order");
+    }
+  });
   it("tells how tracking works apart from tracking one order", () => {
     for (const t of ["how do i track my order", "How can I track my parcel?", "tracking number kab milega bhai", "order kab ship hoga aur tracking kaise milega", "how will i know that my order is shipped"]) {
       expect(classify(t), t).toBe("track_howto");

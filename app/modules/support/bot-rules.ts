@@ -15,10 +15,12 @@ const ORDER = [
   /\btrack(ing)?\b.{0,30}\b(order|parcel|package|delivery|shipment|consignment)\b/i,
   /\b(order|parcel|package|shipment)\b.{0,30}\btrack(ing)?\b/i,
   /^\s*track(ing)?\b/i,
-  /\bwhere\b.{0,20}\b(my|the)\s+(order|parcel|package|delivery|shipment)\b/i,
+  // Whatever the shopper calls what they bought: "where is my stuff", "mera saman kaha hai".
+  /\bwhere\b.{0,20}\b(my|the)\s+(order|parcel|package|delivery|shipment|stuff|things|items?|saman|samaan|purchase|purchases)\b/i,
+  /\b(mera|meri|mere)\s+(order|parcel|package|saman|samaan|delivery)\b.{0,20}\b(kaha|kahan|kidhar|kab)\b/i,
   /\b(order|parcel|package)\b.{0,20}\b(kaha|kahan|kab aayega|kab ayega|status|not (yet )?(arrived|come|received|delivered))\b/i,
   // However the "not yet" is said: "hasn't come yet", "still not here", "didn't arrive".
-  /\b(order|parcel|package|shipment|delivery)\b.{0,20}\b(has ?n[o']?t|have ?n[o']?t|did ?n[o']?t|has not|have not|did not|still not|yet to|never) (yet )?(arrive[ds]?|come|came|reach(ed)?|been delivered|delivered|here|shipped)\b/i,
+  /\b(order|ordered|parcel|package|shipment|delivery)\b.{0,30}\b(has ?n[o']?t|have ?n[o']?t|did ?n[o']?t|has not|have not|did not|still not|still nothing|nothing|yet to|never) (yet )?(arrive[ds]?|come|came|reach(ed)?|been delivered|delivered|here|shipped)\b/i,
   /\border\s*(status|number|no\.?|id)\b/i,
   // An order number: GL-000123, or six digits or more ("order total is 3000" is not one).
   /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i,
@@ -48,6 +50,20 @@ const STAFF_ONLY = [
   // A delivery sooner than the shop's stated times ("same day", "by tonight"): only the team can say whether it can be arranged.
   /\bsame[- ]?day (delivery|shipping|dispatch)\b|\b(by|before) tonight\b|\b(deliver|delivered|delivery)\b.{0,20}\b(today|tonight)\b/i,
   /\b(negotiate|negotiable|bargain|bargaining|mol ?bhav|molbhav)\b/i,
+  // A promise about one delivery's day or hour ("can you guarantee delivery by friday", "kal tak
+  // pahunch jayega?"): the shop states its usual times; whether one parcel can make a date, only the team can say.
+  /\b(guarantee[ds]?|guaranteed|promise|assure|commit|pakka)\b.{0,30}\b(deliver\w*|reach\w*|arriv\w*|pahunch\w*|dispatch\w*)\b.{0,20}\b(by|before|till|until|on|tak)\b/i,
+  /\b(deliver\w*|reach|arrive|pahunch\w*)\b.{0,25}\b(by|before|till|until)\s+(tomorrow|kal)\b|\b(tomorrow|kal) tak\b.{0,20}\b(deliver\w*|pahunch\w*|aa jayega|mil jayega|aayega|milega)\b/i,
+  // Delivery tomorrow ("will it be delivered tomorrow", "kal delivery ho jayegi"): "kal" only with a
+  // future verb, since it also means yesterday ("kal delivery hui thi").
+  /\b(deliver\w*|arrive|reach)\b.{0,15}\btomorrow\b|\btomorrow\b.{0,15}\b(deliver\w*|arrive|reach)\b|\bkal\b(\s+\w+){0,2}\s+(deliver\w*|pahunch\w*|aa|mil)\b(\s+\w+){0,2}\s+(jayegi|jayega|jaegi|jaega|jaayegi|jaayega|hogi|hoga|milega|milegi)\b/i,
+  // Cancelling an order the shopper placed: the team does it (the shop's pages say only when the shop cancels).
+  /\b(want to|wanna|need to|have to|please|pls|plz|how (do|can) i|how to|can i|can you|can u) cancel\b|\bcancel (my|mera|meri|the|this|an) order\b|\border\b(\s+\w+){0,2}\s+(cancel|cancle)\s+(karna|kar|karo|karwana|karwa|kaise|please|pls|ho)\b/i,
+  // When a sold-out item comes back: the team knows the restock, the shop's pages do not.
+  /\b(back|again) in stock\b|\bin stock again\b|\bre-?stock\w*|\bavailable again\b|\bstock (me|mein|mai|main) (kab|wapas|vapas)\b|\b(kab|when)\b.{0,30}\bstock (aayega|ayega|aaega|hoga|milega)\b/i,
+  // Whether one PIN code is served: the team checks it with the courier (the shop's pages say only "every serviceable PIN code").
+  /\b\d{6}\b.{0,40}\b(serviceable|servicable|serviceability|service available)\b|\b(serviceable|servicable|serviceability)\b.{0,40}\b\d{6}\b/i,
+  /\b(deliver|delivery|ship|shipping|courier)\b(\s+\w+){0,2}\s+(to|at|on|in|for)\s+(pin\s*(code)?\s+|pincode\s+)?\d{6}\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
 ];
 

@@ -9,8 +9,8 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
-import { askingPart } from "./language";
-import { answerFrom, catalogProducts, isGoodMatch, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { askingPart, asksForProduct, asksHowTo } from "./language";
+import { answerFrom, catalogProducts, isGoodMatch, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -29,7 +29,7 @@ export const BOT_TEXT = {
   trackingOffer:
     "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout.",
   handoverStaffOnly:
-    "That is for our team to decide, so I have passed your chat to our support team: a team member will reply here shortly.",
+    "Only our team can answer that one, so I have passed your chat to our support team: a team member will reply here shortly.",
   orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
   orderAskContact: "Thanks. Which email or mobile number did you give at checkout? I need it to show you the order.",
   orderNotFound:
@@ -80,11 +80,10 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // and whether shipping is free for an amount are computed, not found in a passage.
   const computed = catalogAnswer(catalogProducts(index), question, shippingRule(index));
   if (computed) return { text: computed, best: null };
-  // The best-ranked passage that meets the answering bar: ranking mixes coverage with the engine's
-  // score, so a passage the engine likes may rank above one that covers the question. Below the
-  // first, only the shop's own text (FAQ, pages, facts) may answer: a product or collection that
-  // merely shares a word ("colour") is no answer to a question the first passage missed.
-  const good = (ranked: Ranked[]) => ranked.find((r, i) => isGoodMatch(r) && (i === 0 || (r.passage.source !== "product" && r.passage.source !== "collection")));
+  // The passage that answers (pickAnswer says which may).
+  const howTo = asksHowTo(question);
+  const wantsProduct = asksForProduct(question);
+  const good = (ranked: Ranked[]) => pickAnswer(ranked, { howTo, wantsProduct });
   // A question told through a story: when the whole message finds no answer, the part that asks
   // is what must be answered, with the story's words as context.
   const asking = askingPart(question);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogAnswer, cheapestOfKind, codTotal, listedLines, namedProduct, priceAtSize, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, type CatalogProduct } from "./catalog-answers";
+import { catalogAnswer, cheapestOfKind, codTotal, listedLines, namedProduct, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -65,6 +65,8 @@ describe("answers computed from the catalogue", () => {
     expect(twoLitre).toContain("The largest, 1000ml");
     expect(twoLitre).toContain("Glacier Classic Bottle");
     expect(sizeOffer(catalogue, "750ml tumbler available?")).toContain("Travel Tumbler with Straw");
+    // "hai", "chahiye": the Hindi for having one.
+    expect(sizeOffer(catalogue, "1 litre wala bottle hai?")).toContain("Glacier Classic Bottle");
     const monsoon = sizeOffer(catalogue, "monsoon slim bottle 750ml available?");
     expect(monsoon).toContain("The Monsoon Slim Bottle comes in 350ml, 500ml, not 750ml");
     // A product made in that size is a question about the product; no size, or no asking: not this rule.
@@ -151,5 +153,45 @@ describe("answers computed from the catalogue", () => {
     expect(sizeExtreme(withHandle, "which is the largest bottle with a handle, for camping")).toContain("Everest Insulated Bottle");
     // Named as what it is (a tumbler), it is a question about that product.
     expect(sizeExtreme(withHandle, "largest handle mug tumbler")).toBeNull();
+  });
+
+  describe("a product's options and its own superlatives", () => {
+    const options = (colours: string[]) => [{ name: "Color", values: colours }];
+    const shop = [
+      product("Glacier Classic Bottle", ["500ml", "750ml", "1000ml"], [1499, 1799, 2099], { options: options(["Black", "Navy", "White"]), description: "Our signature bottle." }),
+      product("Arctic Pro Bottle", ["750ml", "1000ml"], [2199, 2499], { options: options(["Blue", "Teal"]), description: "Triple-layer copper lining for the longest cold. Keeps drinks cold." }),
+      product("Everest Insulated Bottle", ["1000ml"], [2799], { description: "Our largest bottle, with a handle." }),
+      product("Office Lid Tumbler", ["500ml"], [1099], { options: options(["Gray"]) }),
+    ];
+
+    it("lists the colours or sizes of the product named, in the catalogue's order, with prices per size", () => {
+      expect(productOptions(shop, "glacier classic kis rang me aati hai? colours?")).toContain("Colours: Black, Navy, White");
+      expect(productOptions(shop, "colours available for the arctic pro")).toContain("Colours: Blue, Teal");
+      const sizes = productOptions(shop, "what sizes does the arctic pro come in");
+      expect(sizes).toContain("750ml (₹2,199), 1000ml (₹2,499)");
+      expect(sizes).toContain("/product/arctic-pro-bottle");
+    });
+
+    it("leaves a policy question, an unnamed product or one named only by a word of the shopper's day to the rest", () => {
+      expect(productOptions(shop, "can i exchange the glacier classic for another colour")).toBeNull();
+      expect(productOptions(shop, "what colours do you have")).toBeNull();
+      expect(productOptions(shop, "which size is right for my office desk")).toBeNull();
+    });
+
+    it("answers 'which one is the most ...' with the one product whose description claims it", () => {
+      expect(superlativeProduct(shop, "which flask stays cold the longest?")).toContain("Arctic Pro Bottle");
+      // A superlative no product claims, or no question of which one, is for retrieval.
+      expect(superlativeProduct(shop, "which bottle is the lightest")).toBeNull();
+      expect(superlativeProduct(shop, "the arctic pro keeps it cold longest, right")).toBeNull();
+    });
+  });
+
+  it("reads the cart's value however it is said, and says how much more makes shipping free", () => {
+    expect(statedAmount("3800 in cart right now")).toBe(380000);
+    expect(statedAmount("6200 ka saman hai")).toBe(620000);
+    const rule = { free_over_paise: 499900, flat_fee_paise: 9900 };
+    expect(shippingForAmount([], "i have 3800 in my cart, how much more to add for free delivery", rule)).toContain("Add more than ₹1,199");
+    expect(shippingForAmount([], "6200 ka saman, shipping charge lagega?", rule)).not.toContain("Add more");
+    expect(shippingForAmount([], "cart is exactly 4999, do i pay shipping", rule)).toContain("Add anything more");
   });
 });

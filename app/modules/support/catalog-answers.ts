@@ -1,7 +1,7 @@
 import { formatPaise } from "~/lib/money";
 import { shippingFor } from "~/modules/orders/orders";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
-import { normalise, words } from "./language";
+import { isContextWord, normalise, words } from "./language";
 
 // Product questions whose answer is computed from the catalogue rather than found in a passage:
 // a named product's price at a named size ("price of glacier classic 750"), the cheapest or
@@ -103,7 +103,7 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
 /** Anything the shop sells: "cheapest thing on your site", "cheapest item you have". */
 const WHOLE_SHOP = /\b(thing|things|item|items|product|products|anything|something|site|website|store|shop)\b/;
 
-const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock)\b/;
+const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock|hai|hain|chahiye)\b/;
 
 /**
  * Whether a size exists ("do you have a 2 litre bottle?", "500ml tumbler milega?"): the products
@@ -154,7 +154,9 @@ export function statedAmount(question: string): number | null {
     text.match(/\b(?:rupees?|rs|inr)\.?\s*(\d{3,7})\b/) ??
     // A number said to be the cart's or order's value (not a PIN code: six digits stay out).
     text.match(/\b(?:cart|order|total|bill|amount|worth|value|subtotal)\b(?:\s+[a-z]+){0,3}\s+(\d{3,5})\b(?!\s*ml)/) ??
-    text.match(/\b(\d{3,5})\s+(?:total|worth|order|cart|bill)\b/);
+    text.match(/\b(\d{3,5})\s+(?:total|worth|order|cart|bill)\b/) ??
+    // The amount of what is in the cart: "3800 in cart", "6200 ka saman", "4000 of items".
+    text.match(/\b(\d{3,5})\s+(?:in|of|ka|ki|ke)\s+(?:the\s+|my\s+)?(?:cart|order|bill|saman|samaan|items?|stuff|products?|shopping)\b/);
   return m ? Number(m[1]) * 100 : null;
 }
 
@@ -244,7 +246,10 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
   if (amount === null) return null;
   const subject = counted ? `${counted.label} comes to ${formatPaise(amount)}, which is` : `An order of ${formatPaise(amount)} is`;
   const free = amount > rule.free_over_paise;
-  const verdict = `${subject} ${free ? "over" : "not over"} ${formatPaise(rule.free_over_paise)}, so ${free ? "shipping is free" : `a flat ${formatPaise(rule.flat_fee_paise)} shipping applies`}.`;
+  // Short of the threshold, what more it takes: shipping is free strictly over it.
+  const gap = rule.free_over_paise - amount;
+  const short = free ? "" : gap > 0 ? ` Add more than ${formatPaise(gap)} to your order and shipping is free.` : " Add anything more to your order and shipping is free.";
+  const verdict = `${subject} ${free ? "over" : "not over"} ${formatPaise(rule.free_over_paise)}, so ${free ? "shipping is free" : `a flat ${formatPaise(rule.flat_fee_paise)} shipping applies`}.${short}`;
   return `${verdict} Shipping is free on orders over ${formatPaise(rule.free_over_paise)}; below that a flat ${formatPaise(rule.flat_fee_paise)} applies.\n\nMore on this: /shipping-policy`;
 }
 
@@ -282,7 +287,63 @@ export function sizeExtreme(products: CatalogProduct[], question: string): strin
     .join(", ")}${inSize.length > 6 ? " and more" : ""}.`;
 }
 
+const COLOUR_ASK = /\b(colou?rs?|shades?|rang|rangon|finish|finishes)\b/;
+const SIZE_ASK = /\b(sizes?|capacity|capacities|ml|how big|volume)\b/;
+/** A question about a policy (returning, exchanging, a claim, delivery, paying) is not one about a product's options. */
+const POLICY = /\b(return\w*|exchange\w*|refund\w*|replace\w*|warranty|guarantee|defect\w*|broken|damaged|ship\w*|deliver\w*|cod|pay\w*|engrav\w*|stock)\b/;
+
+/**
+ * The colours or sizes of a product the question names ("glacier classic me kaunse colours
+ * milenge", "what sizes does the monsoon slim come in"), from its options, with its price and
+ * link. Null when no one product is named, neither is asked, or the question is about a policy
+ * ("exchange the classic for another colour"), a size's price (priceAtSize) or whether a size is made.
+ */
+export function productOptions(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  const colours = COLOUR_ASK.test(text);
+  const sizes = SIZE_ASK.test(text);
+  if ((!colours && !sizes) || POLICY.test(text)) return null;
+  const p = namedProduct(products, question);
+  // Named only by a word of the shopper's day ("for my office desk" is not the Office Lid Tumbler).
+  const asked = new Set(words(text));
+  if (!p || !nameWords(p.title).some((w) => asked.has(w) && !isContextWord(w))) return null;
+  const option = (name: string) => p.options.find((o) => o.name === name)?.values ?? [];
+  const lines: string[] = [];
+  if (colours && option("Color").length) lines.push(`Colours: ${option("Color").join(", ")}`);
+  const madeIn = sizesOf(p);
+  const from = (size: string) => Math.min(...p.variants.filter((v) => v.title.toLowerCase().includes(size)).map((v) => v.pricePaise));
+  if (sizes && madeIn.length) lines.push(`Sizes: ${madeIn.map((size) => (madeIn.length > 1 ? `${size} (${formatPaise(from(size))})` : size)).join(", ")}`);
+  if (!lines.length) return null;
+  const prices = [...new Set(p.variants.map((v) => v.pricePaise))].sort((a, b) => a - b);
+  const price = prices.length === 1 ? formatPaise(prices[0]!) : `from ${formatPaise(prices[0]!)} to ${formatPaise(prices.at(-1)!)} depending on the size`;
+  return `The ${p.title} comes in these options. ${lines.join(". ")}. Price ${price}.\nSee it here: ${p.link}`;
+}
+
+/** Asking which one: "which of your bottles", "kaunsi", "sabse". */
+const WHICH = /\b(which|what|konsa|konsi|konse|kaunsa|kaunsi|kaunse|sabse)\b/;
+
+/**
+ * The one product whose own description claims the superlative the question asks for ("which
+ * bottle keeps drinks cold the longest": the one "for the longest cold"). Superlatives of price
+ * and size are computed from prices and sizes (above); this reads the descriptions, so it follows
+ * the catalogue. Null when no word of the question is a superlative exactly one product claims.
+ */
+export function superlativeProduct(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  if (!WHICH.test(text)) return null;
+  const superlatives = words(text).filter((w) => w.length > 5 && /est$/.test(w));
+  for (const word of superlatives) {
+    const claim = new RegExp(`\\b${word}\\b`, "i");
+    const claimed = products.filter((p) => claim.test(p.description));
+    if (claimed.length !== 1) continue;
+    const p = claimed[0]!;
+    const sentence = p.description.split(/(?<=\.)\s+/).find((s) => claim.test(s)) ?? p.description;
+    return `The ${p.title}: ${sentence}\nSee it here: ${p.link}`;
+  }
+  return null;
+}
+
 /** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
 export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
-  return codTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question);
+  return codTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -140,5 +140,76 @@ describe("how the bot reads shoppers' words", () => {
     expect(termsOfWord("beer")).toContain("#carbonated");
     // A refund that "will come" is the refund arriving, not a parcel.
     expect(analyseQuestion("refund kab tak aayega").flatMap((w) => w.terms)).not.toContain("#ship");
+  });
+
+  it("knows the Hindi shoppers type as a lexicon: grammar words and every form of the common verbs carry nothing", () => {
+    const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+    // Future, polite, habitual and causative forms, built from the verb's root, whatever the sentence.
+    for (const form of ["karoge", "karenge", "milenge", "lagenge", "sakoge", "dikhaoge", "batayenge", "rakhoge", "daalenge", "karwayenge", "lete", "denge", "jaunga", "hongi", "gaya", "chahiye"])
+      expect(read(form), form).toEqual([]);
+    // Pronouns, postpositions and question words.
+    for (const word of ["isme", "usmein", "aapka", "kaunse", "konsa", "kidhar", "log", "wale", "upar"]) expect(read(`warranty ${word}`), word).toEqual(["warranty"]);
+    expect(read("ye wali bottle kaunse rang me milegi")).toEqual(["bottle", "rang"]);
+  });
+
+  it("gives everyday Hindi nouns and adjectives their concepts: size, children, time, money, sending, writing a name", () => {
+    expect(termsOfWord("chhoti")).toContain("#size");
+    expect(termsOfWord("badi")).toContain("#size");
+    expect(termsOfWord("beti")).toContain("#kids");
+    expect(termsOfWord("mahine")).toContain("#duration");
+    expect(termsOfWord("raat")).toContain("#hours");
+    expect(termsOfWord("paise")).toContain("#price");
+    expect(termsOfWord("bhejoge")).toContain("#ship");
+    expect(termsOfWord("pahunchenge")).toContain("#ship");
+    expect(termsOfWord("likhwana")).toContain("#engrave");
+    // A verb form a group claims keeps its meaning: "rakhi" is the festival, not a form of "rakh".
+    expect(termsOfWord("rakhi")).toContain("#gift");
+    // A family member or a room of the house is the story around a question.
+    for (const word of ["dost", "patni", "bartan", "ghar"]) expect(isContextWord(word), word).toBe(true);
+  });
+
+  it("reads time, money taken, the payment page and what is kept about a shopper as what they mean", () => {
+    expect(normalise("how much time do i get")).toContain("long");
+    expect(normalise("kitna time lagega")).toContain("long");
+    expect(normalise("delivery ke upar kuch lagega")).toContain("extra");
+    expect(normalise("the upi screen closed")).toContain("payment page");
+    expect(normalise("can i pay later")).toContain("unpaid payment");
+    expect(normalise("amount got debited twice")).toContain("refund");
+    expect(normalise("when does it leave the warehouse")).toContain("dispatch");
+    expect(normalise("what data do you store about customers")).toContain("collect");
+    expect(normalise("where are you guys from")).toContain("registered office location");
+    expect(termsOfWord("reply")).toContain("#contact");
+    expect(termsOfWord("records")).toContain("#privacy");
+    expect(analyseQuestion("where is my stuff")[0]?.weak).toBe(true);
+  });
+
+  it("reads a failed payment that took the money as a refund, tea and coffee as drinks, and tells a how-to question", () => {
+    expect(normalise("transaction failed but amount was debited")).toContain("refund");
+    expect(normalise("upi payment declined but paise kat gaye")).toContain("refund");
+    expect(termsOfWord("coffee")).toContain("#drink");
+    expect(termsOfWord("tea")).toContain("#drink");
+    for (const q of ["how to remove the smell", "how do i open the lid", "lid kaise kholu"]) expect(asksHowTo(q), q).toBe(true);
+    for (const q of ["how long does it keep cold", "how much is it", "do you sell a brush"]) expect(asksHowTo(q), q).toBe(false);
+  });
+
+  it("reads a spare part as an accessory, not a warranty replacement, and the steel's quality as its material", () => {
+    expect(normalise("do you sell a replacement lid")).toContain("accessory lid");
+    expect(terms("replacement under warranty").flat()).toContain("#warranty");
+    expect(termsOfWord("quality")).toContain("#material");
+  });
+
+  it("tells a question asking for a product from one asking about the shop, and knows the bottle by its other names", () => {
+    for (const q of ["do you have something for hiking", "koi bottle hai gym ke liye", "which tumbler fits a cup holder", "need a flask for my kid"]) expect(asksForProduct(q), q).toBe(true);
+    for (const q of ["is the lid dishwasher safe", "how long does it keep cold", "can i return it"]) expect(asksForProduct(q), q).toBe(false);
+    expect(termsOfWord("thermos")).toContain("#bottle");
+    expect(termsOfWord("botal")).toContain("#bottle");
+  });
+
+  it("reads needing it within days as delivery time, years of use as the warranty, a colour coming off as a defect", () => {
+    expect(normalise("mujhe 3 din me chahiye")).toContain("delivery long");
+    expect(normalise("need it in two days")).toContain("delivery long");
+    expect(normalise("how many years will it last")).toContain("warranty");
+    expect(normalise("paint nikal raha hai")).toContain("defect");
+    expect(termsOfWord("doodh")).toContain("#drink");
   });
 });

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { HINGLISH_CONCEPTS, HINGLISH_CONTEXT, HINGLISH_STOP_WORDS, HINGLISH_WEAK } from "./hinglish";
 
 // How the bot reads a shopper's words, the same way for the shop's own text (when it is indexed)
 // and for a question: lower case, phrases rewritten, stop words dropped, Porter stems, and each
@@ -14,7 +15,9 @@ const concept = (name: string) => `#${name}`;
  * sit beside their English ones.
  */
 const GROUPS: Record<string, string[]> = {
-  ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "arrived", "arriving", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
+  ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "arrived", "arriving",
+    // Where a parcel leaves from.
+    "warehouse", "godown", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
   price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued", "costlier", "pricier", "cheaper",
     // What the shopper spends, and "kitna padega" (what it will come to).
     "spend", "spending", "spent", "padega", "padegi",
@@ -38,7 +41,9 @@ const GROUPS: Record<string, string[]> = {
     "thums", "thumsup", "limca", "fanta", "mirinda", "7up", "fatega", "fategi", "phatega"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
-  contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk"],
+  contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk",
+    // Being answered: "will someone reply".
+    "reply", "replies", "respond", "response", "answer", "answers"],
   office: ["located", "location", "headquarters", "headquartered", "hq", "registered", "based", "situated"],
   clean: ["clean", "cleaning", "wash", "washing", "washed", "dishwasher", "soap", "scrub", "saaf", "dho", "dhona", "dhoye",
     // A bottle that smells or is stained needs cleaning: the shopper names the symptom, not the cure.
@@ -48,11 +53,15 @@ const GROUPS: Record<string, string[]> = {
   hot: ["hot", "warm", "garam", "heat"],
   duration: ["day", "days", "din", "hour", "hours", "hr", "hrs", "ghanta", "ghante", "ghanton", "minute", "minutes", "mins", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal", "period", "today", "tomorrow", "lifetime", "forever"],
   return: ["return", "returns", "returned", "returning", "exchange", "wapas", "vapas", "wapis"],
-  refund: ["refund", "refunds", "refunded", "reimburse"],
+  refund: ["refund", "refunds", "refunded", "reimburse",
+    // Money taken that should not have been: a failed payment that was still debited comes back.
+    "deducted", "debited"],
   bpa: ["bpa", "plastic", "chemical", "chemicals", "toxic", "toxin", "toxins", "harmful", "safe"],
   // Other materials a shopper compares with ("steel or aluminium?"): the answer is what ours are made of.
-  material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron"],
-  privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared"],
+  material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron", "quality"],
+  privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared",
+    // What the shop holds about a shopper: "your records", "your database".
+    "record", "records", "database"],
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
   // The law a policy follows: the privacy policy names the Act.
   law: ["law", "laws", "act", "legal", "regulation", "regulations", "compliance", "comply", "compliant"],
@@ -85,13 +94,13 @@ const GROUPS: Record<string, string[]> = {
   leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
   colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
   stock: ["stock", "sold", "available", "availability", "unavailable"],
-  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels",
+  bottle: ["bottle", "bottles", "flask", "flasks", "bottel", "bottels", "thermos", "botal", "bottal", "batli",
     // The bottle itself, as against its lid ("is the lid BPA-free or only the body").
     "body"],
   glacial: ["glacial", "brand", "company", "firm", "business"],
   // Being told that something happened: the shop sends an email and an SMS.
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
-  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
+  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "doodh", "dudh", "chaas", "sharbat", "nimbu", "kadha", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
 };
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
@@ -110,6 +119,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(packed|pack) (and|&|n) (sent|shipped|dispatched|send|ship)\b|\b(sent|send|shipped|ship) out\b/g, " dispatch "],
   // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
   [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
+  // A part bought to replace one: "replacement lid", "spare straw" is an accessory, not a warranty claim.
+  [/\b(replacement|spare|extra|new|another) (lid|lids|cap|caps|straw|straws|strap|straps|sleeve|sleeves|gasket|seal)\b/g, " accessory $2 "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
   // "How will I know it shipped": being told, by email and SMS.
   [/\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b/g, " notify "],
@@ -127,6 +138,14 @@ const PHRASES: [RegExp, string][] = [
   [/\b(last|this|next|past) (week|month|year|weekend|time)\b/g, " recently "],
   // Not used: "haven't used it", "never used", "not even opened".
   [/\b(have ?n[o']?t|has ?n[o']?t|did ?n[o']?t|not|never|not even) (yet )?(used|opened|touched)\b/g, " unused "],
+  // Needing it within days ("mujhe 2 din me chahiye", "need it in 3 days"): how long delivery takes.
+  [/\b(chahiye|need it|want it|needed|required)\b.{0,20}\b(\d+|ek|do|teen|char|one|two|three|four) (din|days?)\b|\b(\d+|ek|do|teen|char|one|two|three|four) (din|days?) (me|mein|main|in|within)\b(\s+\w+){0,2}\s+(chahiye|need|needed|want|required)\b/g, " delivery long "],
+  // How many years it lasts ("kitne saal chalegi", "how many years will it last"): built to last, the warranty's years.
+  [/\b(kitne|kitna|kitni|how many) (saal|sal|years?)\b(\s+\w+){0,3}\s+(chalegi|chalega|chalti|chalta|chalenge|tikegi|tikega|last|lasts)\b/g, " last long years warranty "],
+  // A colour or coating coming off ("rang utar raha hai", "paint nikal raha"): peeling, a defect.
+  [/\b(rang|colour|color|paint|coating|finish)\b(\s+\w+){0,1}\s+(utar|nikal|chhoot|chhut|ud|jhad)\w*/g, " peeling defect "],
+  // A failed payment that still took the money: it comes back, as a refund does.
+  [/\b(payment|transaction|txn|upi)( \w+){0,2} (fail\w*|declined|unsuccessful|did ?n[o']?t go through)\b(.{0,40})\b(cut|kat\w*|kaat\w*|deducted|debited)\b/g, " refund payment $4 "],
   // An unfinished online payment: the order waits for it (the payment hold).
   [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
@@ -137,6 +156,25 @@ const PHRASES: [RegExp, string][] = [
   [/\b(in|into|to) (my |the )?(bank )?account\b|\baccount (me|mein|mai)\b/g, " refund "],
   // A cover for the bottle is a sleeve (the warranty "covers" defects).
   [/\bcovers? (for|of) (the |my |a |your )?(bottle|flask|tumbler)s?\b|\b(bottle|flask) covers?\b/g, " sleeve "],
+  // How much time: "how much time do I have", "kitna time lagega" is how long.
+  [/\bhow much time\b|\bkitna (time|samay|waqt|vakt)\b|\bkitni (der|jaldi)\b/g, " long "],
+  // On top of the price: "price ke upar tax", "upar se shipping".
+  [/\b(ke|ki|ka) (upar|uppar|oopar)\b|\b(upar|uppar|oopar) se\b/g, " extra "],
+  // The payment page, however it is named: "the payment window closed", "razorpay screen".
+  [/\b(payment|pay|checkout|razorpay|upi|gateway)( \w+){0,1} (window|page|screen|tab|popup|pop-up|app)\b/g, " payment page "],
+  // Not paying at once: the order waits for its payment (the payment hold).
+  [/\b(do ?n[o']?t|do not|can ?n[o']?t|cannot|not able to|unable to) pay (immediately|now|right now|right away|at once|instantly|turant|abhi)\b|\bpay later\b|\bbaad me(in)? pay\b/g, " unpaid payment "],
+  // Items kept for the shopper: "keep the items for me", "hold my cart".
+  [/\b(keep|kept|hold|save|reserve)( the| my| these| those)? (items?|cart|order|stock|products?|bottles?)( for me)?\b/g, " held $3 "],
+  // Money taken although the payment failed: "paisa cut gaya", "amount deducted" comes back.
+  [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat|kata|kati|kaat|katt|deducted|debited)\b/g, " refund "],
+  // A parcel leaving the warehouse is dispatched.
+  [/\b(leave|leaves|left|leaving|out of) (the |your |ur )?(warehouse|godown)\b/g, " dispatch "],
+  // What the shop holds about a shopper: "what info do you keep about me" is what it collects.
+  [/\b(keep|store|save|retain|hold|have)( \w+){0,2} (about|on|of) (me|us|my|customers|users)\b/g, " collect about me "],
+  [/\b(data|info|information|details)( \w+){0,3} (keep|store|save|retain)\b/g, " $1 collect "],
+  // Where the brand is from: "kahan se ho aap log", "where are you guys from".
+  [/\b(kahan|kaha|kidhar) (se|ke) (ho|hai|hain|h)\b|\bwhere (are|r) (you|u)( guys| people| log)? from\b/g, " registered office location "],
   [/\bwhat happens if\b|\bwhat if\b/g, " "],
   [/\breturn (window|period)\b/g, " return days "],
   [/\b(once|after|when) (i )?(pay|paid|order|ordered)\b/g, " dispatch "],
@@ -232,7 +270,9 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani"]);
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+  // Things in general ("where is my stuff", "keeps stuff cold").
+  "stuff", "things", ...HINGLISH_WEAK]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -263,18 +303,25 @@ const CONTEXT = new Set(
     // work and the months of a date ("on 12th dec", "46 degree in may" once "may" is read as a month)
     "construction shift duty laptop maid cook driver chose choose chosen selected picked concern concerned worried worry " +
     "cousin cousins died dead midway halfway baje bharu bharoon bharun read lose money " +
-    "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december"
-  ).split(/\s+/),
+    "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december " +
+    // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
+    "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different"
+  ).split(/\s+/).concat(HINGLISH_CONTEXT),
 );
 
 const conceptsOf = new Map<string, string[]>();
-for (const [name, words] of Object.entries(GROUPS)) {
+for (const [name, words] of [...Object.entries(GROUPS), ...Object.entries(HINGLISH_CONCEPTS)]) {
   for (const word of words) {
     const list = conceptsOf.get(word) ?? [];
-    list.push(concept(name));
+    if (!list.includes(concept(name))) list.push(concept(name));
     conceptsOf.set(word, list);
   }
 }
+// The Hindi grammar words and verb forms carry nothing, unless a synonym group claims the word.
+for (const word of HINGLISH_STOP_WORDS) if (!conceptsOf.has(word)) STOP.add(word);
+
+/** The stems of the synonym groups' words: a word with one of them is known, not a misspelling ("sending" is "send"). */
+const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
 
 /**
  * Words spelled right that the shop's text may never use: never "corrected" to a shop word that
@@ -282,11 +329,16 @@ for (const [name, words] of Object.entries(GROUPS)) {
  */
 const ENGLISH = new Set(
   ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
-    "account password login signin placing placed receive received").split(/\s+/),
+    "account password login signin placing placed receive received quantity quantities status stairs stair staircase").split(/\s+/),
 );
 
 export function isKnownEnglish(word: string): boolean {
   return ENGLISH.has(word);
+}
+
+/** Whether a word's stem is that of a synonym group's word ("sending", "replied"): spelled right, whatever the shop's text holds. */
+export function hasKnownStem(word: string): boolean {
+  return SYNONYM_STEMS.has(stemmer(word));
 }
 
 /** Every word the synonym groups know, for spelling correction. */
@@ -382,6 +434,20 @@ export function askingPart(text: string): string | null {
   const asking = clauses.filter((c) => c.asks);
   if (!asking.length || asking.length === clauses.length) return null;
   return asking.map((c) => c.text).join(". ");
+}
+
+const HOW_TO = /\bhow (to|do i|do we|do you|can i|can we|should i|shall i|does one|would i)\b|\b(kaise|kese|kaisey|kaese|kis tarah|tarika|tareeka)\b|\bway to\b/;
+
+/** Whether a message asks how to do something ("how to clean it", "kaise saaf karu"): an instruction, which the shop's own text gives. */
+export function asksHowTo(text: string): boolean {
+  return HOW_TO.test(text.toLowerCase());
+}
+
+const WANTS_PRODUCT = /\b(do (you|u) (have|sell|make|got)|have (you|u) got|anything|something|any (bottle|flask|tumbler|mug|product|option)s?|koi|recommend|suggest|which (one|bottle|flask|tumbler|mug|product)|(bottle|flask|tumbler|mug|product)s? (for|with|that)|chahiye|dikhao|dikhaiye|batao konsa|looking for|need a|want a)\b/;
+
+/** Whether a message asks for a product ("do you have something for kids", "koi chhoti bottle", "which tumbler for the car"): the catalogue answers it. */
+export function asksForProduct(text: string): boolean {
+  return WANTS_PRODUCT.test(text.toLowerCase());
 }
 
 /** The index terms of a passage of the shop's own text. */

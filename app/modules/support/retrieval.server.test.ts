@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIndex, isGoodMatch, MIN_COVERAGE_TWO_WORDS, prepareQuestion, searchKnowledge, settingsFacts, type Passage } from "./retrieval.server";
+import { buildIndex, isGoodMatch, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
 
 // Deciding whether to answer, on a tiny store: the rules, not the demo store's scores (those are
 // the evaluation sets' job).
@@ -36,6 +36,22 @@ describe("when the bot answers", () => {
     expect(isGoodMatch(best("can i change the delivery charge address"))).toBe(false);
   });
 
+  it("does not correct a word whose stem a synonym group knows, though the shop's text never uses it", () => {
+    // "sending" is one letter from "spending"; its stem "send" is a delivery word, so it is left as it is.
+    const q = prepareQuestion(index, "sending it to my sister, kitne din");
+    expect(q.words.map((w) => w.word)).toContain("sending");
+    expect(q.terms).toContain("#ship");
+  });
+
+  it("corrects a typo only to a word with the same first letter, and never a common word spelled right", () => {
+    const withWords = buildIndex([...passages, { source: "page", title: "Letters", text: "A letter of thanks, and the order status states.", link: "/" }], 0);
+    const read = (q: string) => prepareQuestion(withWords, q).words.map((w) => w.word);
+    // "better" is one letter from "letter", but at its first letter: another word, not a typo.
+    expect(read("which is better")).toContain("better");
+    expect(read("bulk quantity discount")).toContain("quantity");
+    expect(read("shiping fee")).toContain("shipping");
+  });
+
   it("lets context words (time, people, places) tip nothing: the answer stands", () => {
     const q = best("got the bottle yesterday, don't want it anymore, can i return it");
     expect(q?.passage.title).toBe("Returns");
@@ -58,6 +74,84 @@ describe("when the bot answers", () => {
   it("does not answer on shop-wide and context words alone", () => {
     // "bottle" and "made" are shop-wide, "yesterday" is context: nothing says what the question is about.
     expect(isGoodMatch(best("bottle made yesterday"))).toBe(false);
+  });
+});
+
+describe("what a word weighs and which passage answers", () => {
+  const classic = {
+    slug: "classic",
+    title: "Classic Bottle",
+    description: "Our signature bottle.",
+    options: [{ name: "Color", values: ["Navy", "White"] }],
+    variants: [{ title: "Navy / 750ml", pricePaise: 179_900, compareAtPricePaise: null, stockQuantity: 3 }],
+  };
+  const shop: Passage[] = [
+    ...passages,
+    { source: "fact", title: "Colours", text: "Our products come in Navy, White and Black.", link: "/all" },
+    { source: "product", title: "Classic Bottle", text: "Our signature bottle. Color: Navy, White. Price ₹1,799.", link: "/product/classic", product: classic },
+    { source: "fact", title: "Sizes", text: "Our bottles come in 350ml, 500ml, 750ml and 1000ml sizes.", link: "/all" },
+    // Filler, so that rarity means something: words a tenth of the shop uses and fewer.
+    ...Array.from({ length: 20 }, (_, i): Passage => ({ source: "page", title: `Note ${i}`, text: `Note number ${i} about bottles and lids.`, link: "/notes" })),
+    { source: "page", title: "Make", text: "We make our bottles in small batches.", link: "/story" },
+  ];
+  const big = buildIndex(shop, 0);
+
+  it("in a question about a return, exchange or the warranty, reads a colour, size or product name as which item the shopper has", () => {
+    const q = prepareQuestion(big, "can i exchange it for another colour? got the navy one, wanted white");
+    for (const word of ["colour", "navy", "white"]) expect(q.words.find((w) => w.word === word)?.context, word).toBe(true);
+    const r = searchKnowledge(big, "can i exchange it for another colour? got the navy one, wanted white")[0];
+    expect(r?.passage.title).toBe("Returns");
+    expect(isGoodMatch(r)).toBe(true);
+    // So does a product's name: the warranty is asked about, not the Classic.
+    const warranty = searchKnowledge(big, "is there a warranty on the classic bottle")[0];
+    expect(warranty?.passage.title).toBe("Warranty");
+    expect(isGoodMatch(warranty)).toBe(true);
+    // Without a policy word, a colour is what is asked.
+    expect(prepareQuestion(big, "is the classic in navy").words.find((w) => w.word === "navy")?.context).toBe(false);
+  });
+
+  it("weighs a shop-wide word at most as a word a tenth of the passages hold, however rarely the shop writes it", () => {
+    const q = prepareQuestion(big, "what sizes do u make");
+    expect(q.weights[q.words.findIndex((w) => w.word === "make")]!).toBeLessThanOrEqual(0.3 * Math.log(11) + 1e-9);
+    expect(isGoodMatch(searchKnowledge(big, "what sizes do u make")[0])).toBe(true);
+  });
+
+  it("answers a how-to question from the shop's own text, not a product that shares its words", () => {
+    const ranked = (source: Passage["source"], title: string): Ranked => ({
+      passage: { source, title, text: "", link: "/" },
+      strongMatches: 2,
+      namesProduct: false,
+      score: 1,
+      coverage: 0.8,
+      missesUnknown: false,
+      matched: [],
+      missed: [],
+    });
+    const list = [ranked("product", "Cleaning Brush Set"), ranked("faq", "How do I clean my bottle?")];
+    expect(pickAnswer(list, { howTo: true })?.passage.title).toBe("How do I clean my bottle?");
+    expect(pickAnswer(list, { wantsProduct: true })?.passage.title).toBe("Cleaning Brush Set");
+    // With no passage of the shop's text over the bar, the product still answers.
+    expect(pickAnswer([list[0]!, { ...list[1]!, coverage: 0.2 }], { howTo: true })?.passage.title).toBe("Cleaning Brush Set");
+  });
+
+  it("lets a product the question neither names nor asks for yield to the shop's text that covers about as much", () => {
+    const ranked = (source: Passage["source"], title: string, coverage: number, namesProduct = false): Ranked => ({
+      passage: { source, title, text: "", link: "/" },
+      strongMatches: 2,
+      namesProduct,
+      score: 1,
+      coverage,
+      missesUnknown: false,
+      matched: [],
+      missed: [],
+    });
+    const list = [ranked("product", "Everest Bottle", 0.8), ranked("fact", "Sizes", 0.78)];
+    expect(pickAnswer(list)?.passage.title).toBe("Sizes");
+    // Asked for a product ("do you have a ..."), or named: the product answers.
+    expect(pickAnswer(list, { wantsProduct: true })?.passage.title).toBe("Everest Bottle");
+    expect(pickAnswer([ranked("product", "Everest Bottle", 0.8, true), list[1]!])?.passage.title).toBe("Everest Bottle");
+    // The shop's text must cover about as much.
+    expect(pickAnswer([list[0]!, ranked("fact", "Sizes", 0.65)])?.passage.title).toBe("Everest Bottle");
   });
 });
 

@@ -13,7 +13,7 @@ import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import type { CatalogProduct, ShippingRule } from "./catalog-answers";
-import { allowedEdits, analyseQuestion, hasConcept, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
+import { allowedEdits, analyseQuestion, hasConcept, hasKnownStem, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
 // the content pages, facts taken from the settings and the catalogue, the collections and the
@@ -249,6 +249,10 @@ export type KnowledgeIndex = {
   knownStems: Set<string>;
   /** Distinctive words of each product's name (not "bottle" or "tumbler"): naming one points at that product. */
   productNames: Map<number, Set<string>>;
+  /** Words of the products' options (navy, white, 750ml): in a question about a policy they say which item the shopper has. */
+  attributeWords: Set<string>;
+  /** Every product's distinctive name stems, for the same reading. */
+  nameStems: Set<string>;
   builtAt: number;
 };
 
@@ -258,6 +262,8 @@ const BOOST = { title: 2, asked: 2, text: 1 };
 const PRODUCT_PRIOR = 0.6;
 /** A weak word (order, buy, glacial) counts this much of a rare word when judging coverage. */
 const WEAK_WEIGHT = 0.3;
+/** The most rarity a weak word can weigh: that of a word one passage in ten holds. */
+const WEAK_RARITY_CAP = Math.log(1 + 10);
 /** A context word (yesterday, dad, college) counts this much: it may tip a close call, never decide one. */
 export const CONTEXT_WEIGHT = 0.15;
 /**
@@ -302,7 +308,9 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
     const names = words(normalise(p.title)).filter((w) => !generic.has(w) && !isStopWord(w));
     productNames.set(i, new Set(names.flatMap((w) => termsOfWord(w).slice(0, 1))));
   });
-  return { passages, search, docTerms, df, vocabulary, knownStems, productNames, builtAt: now };
+  const attributeWords = new Set(passages.flatMap((p) => p.product?.options.flatMap((o) => o.values.flatMap((v) => words(normalise(v)))) ?? []));
+  const nameStems = new Set([...productNames.values()].flatMap((names) => [...names]));
+  return { passages, search, docTerms, df, vocabulary, knownStems, productNames, attributeWords, nameStems, builtAt: now };
 }
 
 /** The active products the index holds, with their page links (for answers computed from the catalogue). */
@@ -319,11 +327,13 @@ export function shippingRule(index: KnowledgeIndex): ShippingRule | null {
 function corrector(index: KnowledgeIndex) {
   return (word: string): string => {
     if (index.vocabulary.has(word) || hasConcept(word) || isStopWord(word) || isWeakWord(word) || isContextWord(word) || isKnownEnglish(word)) return word;
-    if (index.knownStems.has(termsOfWord(word)[0] ?? "")) return word;
+    if (index.knownStems.has(termsOfWord(word)[0] ?? "") || hasKnownStem(word)) return word;
     const edits = allowedEdits(word);
     if (!edits) return word;
     let best: { word: string; distance: number; count: number } | null = null;
     for (const [candidate, [count, distance]] of index.vocabulary.fuzzyGet(word, edits)) {
+      // A typo seldom changes a word's first letter; a word that differs there is another word ("better" is not "letter").
+      if (candidate[0] !== word[0]) continue;
       if (!best || distance < best.distance || (distance === best.distance && count > best.count)) best = { word: candidate, distance, count };
     }
     return best?.word ?? word;
@@ -338,7 +348,9 @@ function weightOf(index: KnowledgeIndex, word: QueryWord): number {
   if (/^\d+$/.test(word.word)) return 0;
   if (word.context) return (idfs.length ? Math.max(...idfs) : rarest) * CONTEXT_WEIGHT;
   // A content word no passage contains outweighs the rarest: it is likely what the question is about.
-  if (word.weak) return (idfs.length ? Math.max(...idfs) : rarest) * WEAK_WEIGHT;
+  // A shop-wide word's rarity in the shop's text is an accident of wording ("make" is rare, "bottle"
+  // everywhere): it counts as at most a word a tenth of the passages hold.
+  if (word.weak) return Math.min(idfs.length ? Math.max(...idfs) : rarest, WEAK_RARITY_CAP) * WEAK_WEIGHT;
   return idfs.length ? Math.max(...idfs) : rarest * UNKNOWN_WEIGHT;
 }
 
@@ -363,7 +375,12 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
   // does not send the question away.
   const asked = asking === null ? null : new Set(analyseQuestion(asking, correct).flatMap((w) => w.terms));
   const story = (w: QueryWord) => !!asked && !w.terms.some((t) => asked.has(t));
-  const query = analyseQuestion(question, correct).map((w) => (story(w) ? { ...w, context: true } : w));
+  const read = analyseQuestion(question, correct).map((w) => (story(w) ? { ...w, context: true } : w));
+  // In a question about a policy (returning, exchanging, refunds, the warranty), a colour, a size or
+  // a product's name says which item the shopper has, not what they ask: "exchange for another
+  // colour, got navy", "warranty on the straw lid".
+  const policy = read.some((w) => !w.context && isPolicyWord(w));
+  const query = policy ? read.map((w) => (!isPolicyWord(w) && describesItem(index, w) ? { ...w, context: true } : w)) : read;
   const weights = query.map((w) => weightOf(index, w));
   return {
     words: query,
@@ -375,6 +392,11 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
     stems: new Set(query.filter((w) => !story(w)).map((w) => w.terms[0]!)),
   };
 }
+
+const POLICY_CONCEPTS = new Set(["#return", "#refund", "#warranty"]);
+const isPolicyWord = (w: QueryWord) => w.terms.some((t) => POLICY_CONCEPTS.has(t));
+const describesItem = (index: KnowledgeIndex, w: QueryWord) =>
+  w.terms.includes("#colour") || w.terms.includes("#size") || index.attributeWords.has(w.word) || index.nameStems.has(w.terms[0]!);
 
 function namesProduct(index: KnowledgeIndex, id: number, q: PreparedQuestion): boolean {
   const names = index.productNames.get(id);
@@ -458,6 +480,29 @@ export function isGoodMatch(r: Ranked | undefined): r is Ranked {
   // Only shop-wide and context words in common ("is the bottle made in china") is no answer.
   if (!r || r.strongMatches < 1) return false;
   return r.coverage >= MIN_COVERAGE || (r.strongMatches >= 2 && r.coverage >= MIN_COVERAGE_TWO_WORDS && !r.missesUnknown);
+}
+
+const isCatalogue = (r: Ranked) => r.passage.source === "product" || r.passage.source === "collection";
+
+/**
+ * The answer among the ranked passages: the best-ranked that meets the bar (ranking mixes
+ * coverage with the engine's score, so a passage the engine likes may rank above one that covers
+ * the question). Below the first, only the shop's own text (FAQ, pages, facts) may answer: a
+ * product or collection that merely shares a word ("colour") is no answer to a question the
+ * first passage missed. A question asking how to do something ("how to clean it inside",
+ * "kaise saaf karu") is answered by the shop's own text when a passage of it meets the bar: a
+ * product whose description holds the same words (a brush, "easy cleaning") sells, it does not explain.
+ * Nor does a product answer a question that neither names it nor asks for one, when the shop's
+ * text covers about as much.
+ */
+export function pickAnswer(ranked: Ranked[], form: { howTo?: boolean; wantsProduct?: boolean } = {}): Ranked | undefined {
+  const first = ranked.find((r, i) => isGoodMatch(r) && (i === 0 || !isCatalogue(r)));
+  if (!first || !isCatalogue(first)) return first;
+  if (form.howTo) return ranked.find((r) => isGoodMatch(r) && !isCatalogue(r)) ?? first;
+  // A product the question neither names nor asks for ("is the lid dishwasher safe") yields to the
+  // shop's own text that covers about as much: its description only shares the words.
+  if (!first.namesProduct && !form.wantsProduct) return ranked.find((r) => isGoodMatch(r) && !isCatalogue(r) && r.coverage >= first.coverage - 0.05) ?? first;
+  return first;
 }
 
 /** The built-in answer for a passage: products with price range, stock and link; other passages quoted with their page. */
