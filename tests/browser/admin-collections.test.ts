@@ -78,9 +78,9 @@ describe("collections and product CSV in the admin", () => {
     image.set("file", new File([fs.readFileSync(path.join(mediaDir, anImage))], "hero.webp", { type: "image/webp" }));
 
     const forged: [string, FormData | Record<string, string | string[]>][] = [
-      ["/admin/collections", { intent: "create", name: "Intruders", slug: "intruders", isActive: "on" }],
-      ["/admin/collections", { intent: "reorder", ids: [matte] }],
-      ["/admin/collections", { intent: "delete", id: matte }],
+      ["/admin/collections?do=create", { name: "Intruders", slug: "intruders", isActive: "on" }],
+      ["/admin/collections?do=reorder", { ids: [matte] }],
+      ["/admin/collections?do=delete", { id: matte }],
       [`/admin/collections/${matte}`, { intent: "save", version, name: "Hacked", slug: "matte", productsListed: "1" }],
       [`/admin/collections/${matte}`, image],
       ["/admin/catalog/import", csvForm("dry-run", "Handle,Variant Price\nx,1\n")],
@@ -116,7 +116,7 @@ describe("collections and product CSV in the admin", () => {
     const version = editor.match(/name="version" value="(\d+)"/)![1]!;
     const listBefore = await collectionList();
 
-    const badSlug = await post("/admin/collections", { intent: "create", name: "", slug: "Not a slug!" });
+    const badSlug = await post("/admin/collections?do=create", { name: "", slug: "Not a slug!" });
     expect(badSlug.status).toBe(400);
     const badHtml = await badSlug.text();
     expect(badHtml).toContain("Name is required");
@@ -128,9 +128,9 @@ describe("collections and product CSV in the admin", () => {
     const stale = await post(`/admin/collections/${matte}`, { intent: "save", version: String(Number(version) - 1 || 999), name: "Matte", slug: "matte" });
     expect(stale.status).toBe(409);
     expect(await stale.text()).toContain("This collection was changed by someone else — reload to see their changes.");
-    expect((await post("/admin/collections", { intent: "delete", id: "1 or 1=1" })).status).toBe(400);
+    expect((await post("/admin/collections?do=delete", { id: "1 or 1=1" })).status).toBe(400);
     expect((await get("/admin/collections/not-a-uuid")).status).toBe(400);
-    expect((await post("/admin/collections", { intent: "reorder", ids: [matte] })).status).toBe(409);
+    expect((await post("/admin/collections?do=reorder", { ids: [matte] })).status).toBe(409);
 
     const notCsv = await post("/admin/catalog/import", csvForm("dry-run", "name,price\nx,1\n"));
     expect(notCsv.status).toBe(400);

@@ -27,11 +27,13 @@ describe("hero carousel, merchandising and content in Chromium", () => {
       headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded", cookie: cookies[who]! },
       body: new URLSearchParams(form),
     });
-  /** The version hidden field of a form of an admin page, as the admin sees it. */
-  const versionOf = async (path: string, intent: string) => {
+  /** The version hidden field of a form of an admin page, as the admin sees it (the form named by its intent field, or posting to ?do=<operation>). */
+  const versionOf = async (path: string, form: string) => {
     const html = await (await get(path, ADMIN)).text();
-    const form = html.slice(html.indexOf(`name="intent" value="${intent}"`));
-    return form.match(/name="(?:version|revision)" value="([^"]*)"/)![1]!;
+    const at = Math.max(html.indexOf(`name="intent" value="${form}"`), html.indexOf(`do=${form}"`));
+    expect(at, `${path} ${form}`).toBeGreaterThanOrEqual(0);
+    const rest = html.slice(at);
+    return rest.match(/name="(?:version|revision)" value="([^"]*)"/)![1]!;
   };
 
   async function adminPage(path: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -88,8 +90,8 @@ describe("hero carousel, merchandising and content in Chromium", () => {
     const policy = await policyText();
     expect(policy).toContain("7 days");
     const attempts: [string, Record<string, string>][] = [
-      ["/admin/hero-carousel", { intent: "save", version: before.hero, images: "[]" }],
-      ["/admin/hero-carousel", { intent: "pick", version: before.hero, mediaId: "00000000-0000-4000-8000-000000000000", alt: "x" }],
+      ["/admin/hero-carousel?do=save", { version: before.hero, images: "[]" }],
+      ["/admin/hero-carousel?do=pick", { version: before.hero, mediaId: "00000000-0000-4000-8000-000000000000", alt: "x" }],
       ["/admin/merchandising", { intent: "products", version: before.products, bottles: "2" }],
       ["/admin/merchandising", { intent: "best-sellers", revision: before.bestSellers, productIds: "[]" }],
       ["/admin/merchandising", { intent: "tiles", version: "1", bottles: "", tumblers: "" }],
@@ -115,7 +117,7 @@ describe("hero carousel, merchandising and content in Chromium", () => {
     expect(await bad.text()).toContain("Show at least 1 best seller.");
     const badMenu = await post("/admin/content/menu", { intent: "menu", version: before.menu, items: '[{"id":"x","order":1,"type":"simple","label":"","url":"javascript:alert(1)"}]' }, ADMIN);
     expect(badMenu.status).toBe(400);
-    const garbage = await post("/admin/hero-carousel", { intent: "save", version: before.hero, images: "{not json" }, ADMIN);
+    const garbage = await post("/admin/hero-carousel?do=save", { version: before.hero, images: "{not json" }, ADMIN);
     expect(garbage.status).toBe(400);
     expect(await versionOf("/admin/merchandising", "products")).toBe(before.products);
     expect((await get("/admin/content/pages/not-a-page", ADMIN)).status).toBe(404);
@@ -163,7 +165,7 @@ describe("hero carousel, merchandising and content in Chromium", () => {
     await context.close();
 
     // Removing every slide: the storefront falls back to its five bundled images.
-    const emptied = await post("/admin/hero-carousel", { intent: "save", version: await versionOf("/admin/hero-carousel", "save"), images: "[]" }, ADMIN);
+    const emptied = await post("/admin/hero-carousel?do=save", { version: await versionOf("/admin/hero-carousel", "save"), images: "[]" }, ADMIN);
     expect(emptied.status).toBe(200);
     const html = await (await get("/")).text();
     for (const n of [1, 2, 3, 4, 5]) expect(html).toContain(`src="/hero/hero-${n}.svg"`);

@@ -64,12 +64,12 @@ describe("products back office", () => {
     image.set("file", new File([await pngFile("#ff0000")], "x.png", { type: "image/png" }));
     const attempts: [string, URLSearchParams | FormData][] = [
       ["/admin/catalog/add", form([["title", "Intruder"], ["slug", "intruder"], ["status", "active"], ["skuBase", "INT"], ["variants.0.optionValues", "{}"], ["variants.0.price", "1"], ["variants.0.stockQuantity", "1"]])],
-      [`/admin/catalog/edit/${demoId}`, form([["intent", "save"], ["version", "1"], ["title", "Hacked"], ["slug", "hacked"], ["status", "archived"], ["skuBase", "H"]])],
-      [`/admin/catalog/edit/${demoId}`, form([["intent", "delete"]])],
-      ["/admin/catalog", form([["intent", "status"], ["ids", demoId], ["status", "archived"]])],
-      ["/admin/catalog", form([["intent", "add-tag"], ["ids", demoId], ["tag", "hacked"]])],
-      ["/admin/catalog", form([["intent", "remove-tag"], ["ids", demoId], ["tag", "new-arrival"]])],
-      ["/admin/catalog", form([["intent", "delete"], ["ids", demoId]])],
+      [`/admin/catalog/edit/${demoId}?do=save`, form([["version", "1"], ["title", "Hacked"], ["slug", "hacked"], ["status", "archived"], ["skuBase", "H"]])],
+      [`/admin/catalog/edit/${demoId}?do=delete`, form([])],
+      ["/admin/catalog?do=status", form([["ids", demoId], ["status", "archived"]])],
+      ["/admin/catalog?do=add-tag", form([["ids", demoId], ["tag", "hacked"]])],
+      ["/admin/catalog?do=remove-tag", form([["ids", demoId], ["tag", "new-arrival"]])],
+      ["/admin/catalog?do=delete", form([["ids", demoId]])],
       [`/admin/catalog/edit/${demoId}/media?intent=upload`, image],
       [`/admin/catalog/edit/${demoId}/media?intent=reorder`, form([["ids", mediaId]])],
       [`/admin/catalog/edit/${demoId}/media?intent=primary`, form([["mediaId", mediaId]])],

@@ -455,9 +455,19 @@ describe.each(DRIVERS)("discount codes on %s", (kind) => {
         status: 409,
         body: { ok: false, error: "This discount was changed by someone else — reload to see their changes." },
       });
-      expect(await statusOf(post("/admin/discounts?do=deactivate", { id: "55555555-5555-4555-8555-555555555555", version: "1" }, "shopkeeper@glacial.in").run)).toEqual({
-        status: 400,
+      // Gone is the refusal table's "not-found": 404, for each form that names a discount.
+      const missing = "55555555-5555-4555-8555-555555555555";
+      expect(await statusOf(post("/admin/discounts?do=deactivate", { id: missing, version: "1" }, "shopkeeper@glacial.in").run)).toEqual({
+        status: 404,
         body: { ok: false, error: "That discount no longer exists." },
+      });
+      expect(await statusOf(post(`/admin/discounts?edit=${missing}&do=save`, { ...fields({ code: "NOWHERE1" }), id: missing, version: "1" }, "shopkeeper@glacial.in").run)).toMatchObject({
+        status: 404,
+        body: { ok: false, error: "That discount no longer exists.", values: expect.objectContaining({ code: "NOWHERE1" }) },
+      });
+      expect(await statusOf(post(`/admin/discounts?edit=${missing}&do=generate`, { id: missing, count: "5", prefix: "GONE" }, "shopkeeper@glacial.in").run)).toMatchObject({
+        status: 404,
+        body: { ok: false, form: "bulk", error: "That discount no longer exists." },
       });
       const off = await statusOf(post("/admin/discounts?do=deactivate", { id: row!.id, version: "2" }, "shopkeeper@glacial.in").run);
       expect(off).toMatchObject({ status: 302, location: "/admin/discounts?saved=Discount%20MONSOON15%20deactivated." });

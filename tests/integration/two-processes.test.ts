@@ -202,7 +202,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
 
     // The editor's form, as the browser submits it, with the title changed.
     const form = new URLSearchParams({
-      intent: "save",
       version: String(values.version),
       title: newTitle,
       slug: values.slug,
@@ -230,7 +229,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
       form.set(`variants.${i}.weightGrams`, v.weightGrams);
       form.set(`variants.${i}.barcode`, v.barcode);
     });
-    const saved = await post(a.url, `/admin/catalog/edit/${product!.id}`, form, owner);
+    const saved = await post(a.url, `/admin/catalog/edit/${product!.id}?do=save`, form, owner);
     expect(saved.status, saved.body.slice(0, 500)).toBe(200);
     const savedAt = Date.now();
     await expect.poll(async () => (await pageOnB()).html.includes(newTitle), { timeout: 1000, interval: 25 }).toBe(true);

@@ -34,9 +34,10 @@ type RouteFunction = (args: never) => Promise<unknown>;
  * A form POST to `action` at `path`, signed in with `cookie` if given. Its body is read only when
  * the action reads it, and `read()` tells whether it did (permission must come before the body).
  */
-export function postForm(services: AppServices, action: RouteFunction, path: string, fields: Record<string, string>, opts: { cookie?: string; params?: Record<string, string> } = {}) {
+export function postForm(services: AppServices, action: RouteFunction, path: string, fields: Record<string, string | string[]>, opts: { cookie?: string; params?: Record<string, string> } = {}) {
   let read = false;
-  const text = new URLSearchParams(fields).toString();
+  // A field given a list is sent once per value (ticked rows, an order of ids).
+  const text = new URLSearchParams(Object.entries(fields).flatMap(([name, value]) => [value].flat().map((one) => [name, one]))).toString();
   const body = new ReadableStream<Uint8Array>(
     {
       pull(controller) {

@@ -1,12 +1,16 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
 import { FormMessage } from "~/components/ui/field";
+import type { ActionResult } from "~/lib/action-result";
 
-/** What a content screen's action answered, naming the form that asked (see answer/invalid in ~/lib/action-result). */
-export type FormAnswer = { form: string; ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> } | null | undefined;
+// How every admin screen shows what its action answered: a success as a toast, a refusal beside
+// the form that was sent.
+
+/** What an admin screen's action answered (the one answer shape of ~/lib/action-result, `form` naming the form that asked), or nothing yet. */
+export type FormAnswer = ActionResult | null | undefined;
 
 /** A toast for each successful save (the Toaster is mounted once in root). */
-export function useSavedToast(result: Pick<NonNullable<FormAnswer>, "ok" | "message"> | null | undefined) {
+export function useSavedToast(result: FormAnswer) {
   useEffect(() => {
     if (result?.ok && result.message) toast.success(result.message);
   }, [result]);

@@ -1,7 +1,7 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { fieldErrorsOf, FormResult } from "~/components/admin/action-feedback";
+import { fieldErrorsOf, FormResult, type FormAnswer } from "~/components/admin/action-feedback";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
 import { MenuPreview } from "~/components/admin/menu-preview";
 import { SortableList } from "~/components/admin/sortable-list";
@@ -24,7 +24,7 @@ function named(visible: string, context: string) {
   );
 }
 
-type Result = { form: string; ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> } | undefined;
+type Result = FormAnswer;
 
 let counter = 0;
 const newKey = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`;

@@ -1,13 +1,14 @@
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "sonner";
+import { useOperationAction } from "~/components/admin/kit/operation-form";
 
 // "Teach the bot" under a conversation in the inbox: each shopper question a staff member
 // answered becomes a new FAQ entry, or another way of asking an existing one, with one click
 // (the fields are filled in and may be edited first).
 
 export type TeachPair = { id: string; question: string; answer: string; answeredBy: string; suggestedFaqId: string | null };
-type Result = { ok: true; intent: string; message?: string } | { ok: false; error: string };
+type Result = { ok: true; form: string; message?: string } | { ok: false; error: string };
 
 export function TeachBot({
   conversationId,
@@ -56,6 +57,10 @@ function TeachPairForm({
 }) {
   const fetcher = useFetcher<Result>();
   const id = useId();
+  // Each button posts its own operation (?do=teach-faq, ?do=teach-phrasing); Enter in a field
+  // submits with the first button shown, so the form's own action is that button's.
+  const faqAction = useOperationAction("teach-faq");
+  const phrasingAction = useOperationAction("teach-phrasing");
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) toast.success(fetcher.data.message ?? "The bot has learnt it.");
@@ -64,7 +69,7 @@ function TeachPairForm({
   const busy = fetcher.state !== "idle";
   const field = "mt-1 w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
   return (
-    <fetcher.Form method="post" className="rounded-md border border-slate-200 p-2" aria-label={`Teach the bot: ${pair.question}`}>
+    <fetcher.Form method="post" action={canCreate ? faqAction : phrasingAction} className="rounded-md border border-slate-200 p-2" aria-label={`Teach the bot: ${pair.question}`}>
       <input type="hidden" name="conversationId" value={conversationId} />
       <label htmlFor={`${id}-q`} className="block text-xs font-medium text-slate-700">
         Shopper&rsquo;s question
@@ -80,7 +85,7 @@ function TeachPairForm({
       ) : null}
       <div className="mt-2 flex flex-wrap items-end gap-2">
         {canCreate ? (
-          <button type="submit" name="intent" value="teach-faq" disabled={busy} className="rounded-md bg-brand px-3 py-1 text-sm font-semibold text-white disabled:opacity-50">
+          <button type="submit" formAction={faqAction} disabled={busy} className="rounded-md bg-brand px-3 py-1 text-sm font-semibold text-white disabled:opacity-50">
             Add as a new FAQ entry
           </button>
         ) : null}
@@ -98,7 +103,7 @@ function TeachPairForm({
                 ))}
               </select>
             </div>
-            <button type="submit" name="intent" value="teach-phrasing" disabled={busy} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-50">
+            <button type="submit" formAction={phrasingAction} disabled={busy} className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium disabled:opacity-50">
               Add as another way to ask
             </button>
           </>

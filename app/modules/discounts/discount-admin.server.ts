@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { stringify } from "csv-stringify/sync";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
-import { RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
+import { NotFoundError, RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 import { diff, recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import type { DiscountFormValues } from "./discount-form";
 import { csvSafeCell } from "~/lib/csv-safe";
@@ -83,8 +83,8 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 const codeTaken = (code: string) => new RejectedInputError({ code: `The code ${code} already exists: choose another.` });
-// A refusal of the whole form (no field to point at): its message alone, a 400 as before.
-const gone = () => new RejectedInputError({}, "That discount no longer exists.");
+// The discount to change is not there (deleted meanwhile, or a made-up id): the "gone" refusal.
+const gone = () => new NotFoundError("That discount no longer exists.");
 
 /**
  * Creates a code, or updates one still at `expectedVersion`. A refusal is thrown (bad input beside

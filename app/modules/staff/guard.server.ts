@@ -58,14 +58,22 @@ export async function requireActionPermission(services: StaffDeps, request: Requ
 }
 
 /**
+ * The right an operation needs: an action on the route's own module, or, for the rare operation
+ * that changes another module's records (teaching the bot from the support inbox writes the FAQ),
+ * an action on that module.
+ */
+export type OperationRight = Action | { module: Module; action: Action };
+
+/**
  * For admin actions that post to `?do=<operation>`: the operation is looked up in the route's own
  * table (own keys only, so "toString" and the other names every object inherits are unknown), and
  * the permission it needs is checked before a byte of the body is read: unauthenticated without a
  * session, forbidden without the permission, then invalid for an operation the table does not
- * name. An unknown operation is checked against "edit" first, so it tells an outsider nothing
- * about the table. The statuses come from the one refusal table (REFUSAL_STATUS).
+ * name. An unknown operation is checked against "edit" on the route's module first, so it tells
+ * an outsider nothing about the table. The statuses come from the one refusal table
+ * (REFUSAL_STATUS).
  */
-export async function requireOperation<Ops extends Record<string, Action>>(
+export async function requireOperation<Ops extends Record<string, OperationRight>>(
   services: StaffDeps,
   request: Request,
   module: Module,
@@ -73,7 +81,8 @@ export async function requireOperation<Ops extends Record<string, Action>>(
 ): Promise<{ staff: Staff; op: keyof Ops & string; actor: { id: string; email: string } }> {
   const raw = new URL(request.url).searchParams.get("do") ?? "";
   const op = Object.hasOwn(operations, raw) ? raw : null;
-  const staff = await requireActionPermission(services, request, module, op ? operations[op]! : "edit");
+  const right: OperationRight = op ? operations[op]! : "edit";
+  const staff = typeof right === "string" ? await requireActionPermission(services, request, module, right) : await requireActionPermission(services, request, right.module, right.action);
   if (!op) throw data({ ok: false, error: "Unknown action." }, { status: REFUSAL_STATUS.invalid });
   return { staff, op, actor: { id: staff.user.id, email: staff.user.email } };
 }

@@ -6,7 +6,7 @@ import { deleteProducts, editorValues, loadProductForEditor, productFilterOption
 import { productFormValues, productInput } from "~/modules/catalog/catalog";
 import { mediaUrl } from "~/modules/media/media";
 import { getSetting } from "~/modules/settings/settings.server";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/catalog-edit";
 import { versionField } from "~/lib/version-field";
@@ -31,17 +31,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
+// Each form posts to ?do=<operation>; the permission it needs is checked before the body is read.
+const OPERATIONS = { save: "edit", delete: "delete" } as const;
+
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
-  const staff = await requireActionPermission(context.services, request, "catalog", intent === "delete" ? "delete" : "edit");
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op, actor } = await requireOperation(context.services, request, "catalog", OPERATIONS);
   const id = requireUuid(params.id, "product id");
-  const actor = { id: staff.user.id, email: staff.user.email };
-  if (intent === "delete") {
+  if (op === "delete") {
     await deleteProducts(context.services, actor, [id]);
     return redirect("/admin/catalog");
   }
-  if (intent !== "save") return data({ fieldErrors: {}, error: "Unknown action.", saved: false }, { status: 400 });
+  const form = await request.formData();
   const version = versionField.safeParse(form.get("version"));
   const parsed = productInput.safeParse(productFormValues(form));
   if (!parsed.success || !version.success) {

@@ -6,7 +6,7 @@ import { mediaUrl } from "~/modules/media/media";
 import { bulkUpdateProducts, deleteProducts, listProductsForAdmin, productFilterOptions } from "~/modules/catalog/catalog.server";
 import { PRODUCT_SORTS, PRODUCT_STATUSES } from "~/modules/catalog/catalog";
 import { can } from "~/modules/staff/staff";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/catalog";
 
 // The list's URL: anything unknown falls back to "no filter" rather than an error page.
@@ -47,25 +47,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-// One schema for the bulk form; the permission asked for depends on the chosen action.
-const bulkForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("status"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product."), status: z.enum(PRODUCT_STATUSES, { message: "Choose a status." }) }),
-  z.object({ intent: z.literal("add-tag"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product."), tag: z.string().trim().toLowerCase().min(1, "Enter a tag.").max(40).regex(/^[a-z0-9-]+$/, "Tags use lowercase letters, digits and dashes.") }),
-  z.object({ intent: z.literal("remove-tag"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product."), tag: z.string().trim().toLowerCase().min(1, "Enter a tag.").max(40) }),
-  z.object({ intent: z.literal("delete"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product.") }),
+// The bulk form posts to ?do=<the chosen action>; the permission it needs is checked before the body is read.
+const OPERATIONS = { status: "edit", "add-tag": "edit", "remove-tag": "edit", delete: "delete" } as const;
+
+// One schema for the bulk form, by the operation chosen.
+const bulkForm = z.discriminatedUnion("op", [
+  z.object({ op: z.literal("status"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product."), status: z.enum(PRODUCT_STATUSES, { message: "Choose a status." }) }),
+  z.object({ op: z.literal("add-tag"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product."), tag: z.string().trim().toLowerCase().min(1, "Enter a tag.").max(40).regex(/^[a-z0-9-]+$/, "Tags use lowercase letters, digits and dashes.") }),
+  z.object({ op: z.literal("remove-tag"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product."), tag: z.string().trim().toLowerCase().min(1, "Enter a tag.").max(40) }),
+  z.object({ op: z.literal("delete"), ids: z.array(z.string().uuid("Invalid product id.")).min(1, "Select at least one product.") }),
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op, actor } = await requireOperation(context.services, request, "catalog", OPERATIONS);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const staff = await requireActionPermission(context.services, request, "catalog", intent === "delete" ? "delete" : "edit");
-  const parsed = bulkForm.safeParse({ intent, ids: form.getAll("ids"), status: form.get("status") ?? undefined, tag: form.get("tag") ?? undefined });
+  const parsed = bulkForm.safeParse({ op, ids: form.getAll("ids"), status: form.get("status") ?? undefined, tag: form.get("tag") ?? undefined });
   if (!parsed.success) return fail(400, { error: parsed.error.issues[0]!.message });
-  const actor = { id: staff.user.id, email: staff.user.email };
   const input = parsed.data;
   const n = input.ids.length;
   const products = (count: number) => `${count} product${count === 1 ? "" : "s"}`;
-  switch (input.intent) {
+  switch (input.op) {
     case "delete": {
       const { deleted } = await deleteProducts(context.services, actor, input.ids);
       return { ok: true as const, message: `Deleted ${products(deleted)}.` };
@@ -74,8 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await bulkUpdateProducts(context.services, actor, input.ids, { kind: "status", status: input.status });
       return { ok: true as const, message: `Set ${products(n)} to ${input.status}.` };
     default:
-      await bulkUpdateProducts(context.services, actor, input.ids, { kind: input.intent, tag: input.tag });
-      return { ok: true as const, message: `${input.intent === "add-tag" ? "Added" : "Removed"} tag ${input.tag} ${input.intent === "add-tag" ? "to" : "from"} ${products(n)}.` };
+      await bulkUpdateProducts(context.services, actor, input.ids, { kind: input.op, tag: input.tag });
+      return { ok: true as const, message: `${input.op === "add-tag" ? "Added" : "Removed"} tag ${input.tag} ${input.op === "add-tag" ? "to" : "from"} ${products(n)}.` };
   }
 }
 

@@ -5,7 +5,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { fieldErrors } from "~/lib/form-errors";
 import { deleteCollection, listCollectionsForAdmin, reorderCollections, saveCollection } from "~/modules/catalog/catalog.server";
 import { collectionFormValues, collectionInput, collectionOrderInput } from "~/modules/catalog/catalog";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/collections";
 
@@ -18,15 +18,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = { create: "create", reorder: "edit", delete: "delete" } as const;
+// Each form posts to ?do=<operation>; the permission it needs is checked before the body is read.
+const OPERATIONS = { create: "create", reorder: "edit", delete: "delete" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op, actor } = await requireOperation(context.services, request, "collections", OPERATIONS);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const staff = await requireActionPermission(context.services, request, "collections", Object.hasOwn(INTENTS, intent) ? INTENTS[intent as keyof typeof INTENTS] : "edit");
-  const ctx = { actor: { id: staff.user.id, email: staff.user.email }, events: context.services.events };
+  const ctx = { actor, events: context.services.events };
   try {
-    switch (intent) {
+    switch (op) {
       case "create": {
         const parsed = createCollectionInput.safeParse(collectionFormValues(form));
         if (!parsed.success) return fail(400, { error: "Please correct the highlighted fields.", fieldErrors: fieldErrors(parsed.error) });
@@ -44,8 +45,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         await deleteCollection(context.services.db, id, ctx);
         return { ok: true as const, message: "Collection deleted." };
       }
-      default:
-        return fail(400, { error: "Unknown action." });
     }
   } catch (error) {
     return refusedAnswer(error);

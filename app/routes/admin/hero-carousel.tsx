@@ -3,7 +3,7 @@ import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
 import { heroPickForm, heroSaveForm, heroUploadForm } from "~/modules/merchandising/merchandising";
 import { addHeroImage, loadHeroEditor, saveHeroImages } from "~/modules/merchandising/merchandising.server";
-import { requireActionPermission, requirePagePermission } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
 import type { Route } from "./+types/hero-carousel";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,14 +16,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = { upload: "create", pick: "create", save: "edit" } as const;
+// Each form posts to ?do=<operation>; the permission it needs is checked before the body is read.
+const OPERATIONS = { upload: "create", pick: "create", save: "edit" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op, actor } = await requireOperation(context.services, request, "merchandising", OPERATIONS);
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "save");
-  const staff = await requireActionPermission(context.services, request, "merchandising", INTENTS[intent as keyof typeof INTENTS] ?? "edit");
-  const actor = { id: staff.user.id, email: staff.user.email };
-  if (intent === "upload") {
+  if (op === "upload") {
     const parsed = heroUploadForm.safeParse({ alt: form.get("alt"), version: form.get("version") });
     if (!parsed.success) return invalid("upload", parsed.error);
     const file = form.get("file");
@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await addHeroImage(context.services, actor, { alt: parsed.data.alt, expectedVersion: parsed.data.version, file: { fileName: file.name, declaredType: file.type, bytes } });
     return answer("upload", outcome);
   }
-  if (intent === "pick") {
+  if (op === "pick") {
     const parsed = heroPickForm.safeParse({ mediaId: form.get("mediaId"), alt: form.get("alt"), version: form.get("version") });
     if (!parsed.success) return invalid("pick", parsed.error);
     return answer("pick", await addHeroImage(context.services, actor, { alt: parsed.data.alt, expectedVersion: parsed.data.version, mediaId: parsed.data.mediaId }));

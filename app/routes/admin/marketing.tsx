@@ -12,6 +12,7 @@ import { requireOperation, requirePagePermission, requireUuid } from "~/modules/
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/marketing";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { FormMessage } from "~/components/ui/field";
 import { formVersion, VERSION_MISSING } from "~/lib/version-field";
 
 const PAGE_SIZE = 50;
@@ -106,11 +107,8 @@ export default function MarketingPage({ loaderData, actionData }: Route.Componen
     <AdminPage>
       <PageHeader title="Marketing" />
       <PopupList popups={loaderData.popups} can={loaderData.can} result={editing ? undefined : popupResult} />
-      {loaderData.editingMissing ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800">
-          That popup no longer exists.
-        </p>
-      ) : null}
+      {/* The popup named in the address is gone: said as every refusal is (the message FormResult shows). */}
+      <FormMessage error={loaderData.editingMissing ? "That popup no longer exists." : null} />
       {editing ? (
         <PopupEditor
           key={editing === "new" ? "new" : `${editing.id}:${editing.version}`}

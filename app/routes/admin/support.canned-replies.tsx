@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { CannedRepliesScreen } from "~/components/admin/support/canned-replies-screen";
 import { SupportError } from "~/modules/support/support";
 import { createCannedReply, deleteCannedReply, listCannedReplies, updateCannedReply } from "~/modules/support/support.server";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support.canned-replies";
 
@@ -21,24 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// Each form posts to ?do=<operation>; the permission it needs is checked before the body is read.
+const OPERATIONS = { create: "create", update: "edit", delete: "delete" } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { op } = await requireOperation(services, request, "support", OPERATIONS);
   const form = await request.formData();
-  const intent = form.get("intent");
   const input = { title: form.get("title") ?? "", body: form.get("body") ?? "" };
   try {
-    if (intent === "create") {
-      await requireActionPermission(services, request, "support", "create");
-      await createCannedReply(services.db, input);
-    } else if (intent === "update") {
-      await requireActionPermission(services, request, "support", "edit");
-      await updateCannedReply(services.db, requireUuid(form.get("id")), input);
-    } else if (intent === "delete") {
-      await requireActionPermission(services, request, "support", "delete");
-      await deleteCannedReply(services.db, requireUuid(form.get("id")));
-    } else {
-      return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
-    }
+    if (op === "create") await createCannedReply(services.db, input);
+    else if (op === "update") await updateCannedReply(services.db, requireUuid(form.get("id")), input);
+    else await deleteCannedReply(services.db, requireUuid(form.get("id")));
     return { ok: true as const, error: null };
   } catch (error) {
     if (error instanceof SupportError) return data({ ok: false as const, error: error.message }, { status: error.status });

@@ -4,7 +4,7 @@ import { addFaqItem, addFaqPhrasing, listFaqChoices } from "~/modules/content/co
 import { closestFaq, supportDeps, assignConversation, getConversationDetail, listAssignableStaff, listCannedReplies, listInbox, markSeen, replyAsStaff, setConversationStatus, type InboxFilter } from "~/modules/support/support.server";
 import { teachablePairs, teachFaqForm, teachPhrasingForm, SupportError } from "~/modules/support/support";
 import { isUuid } from "~/lib/ids";
-import { requireActionPermission, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
+import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support";
 
@@ -52,41 +52,49 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+// Each form posts to ?do=<operation>; the permission it needs is checked before the body is read.
+// Teaching the bot writes the FAQ: the content permissions decide, not support's.
+const OPERATIONS = {
+  reply: "create",
+  assign: "edit",
+  close: "edit",
+  reopen: "edit",
+  "teach-faq": { module: "content", action: "create" },
+  "teach-phrasing": { module: "content", action: "edit" },
+} as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
+  // 401 without a session, 403 without the right, 400 for an unknown operation: all before the body.
+  const { staff, op, actor } = await requireOperation(services, request, "support", OPERATIONS);
   const form = await request.formData();
-  const intent = form.get("intent");
   const id = requireUuid(form.get("conversationId"), "conversation");
   const deps = supportDeps(services);
   try {
-    if (intent === "reply") {
-      const staff = await requireActionPermission(services, request, "support", "create");
-      await replyAsStaff(deps, { id: staff.user.id, name: staff.user.name || staff.user.email, roles: staff.roles }, id, form.get("message") ?? "");
-      return { ok: true as const, intent };
+    switch (op) {
+      case "reply":
+        await replyAsStaff(deps, { id: staff.user.id, name: staff.user.name || staff.user.email, roles: staff.roles }, id, form.get("message") ?? "");
+        return { ok: true as const, form: op };
+      case "teach-faq":
+      case "teach-phrasing": {
+        const raw = { question: form.get("question"), answer: form.get("answer"), faqId: form.get("faqId") };
+        const parsed = op === "teach-faq" ? teachFaqForm.safeParse(raw) : teachPhrasingForm.safeParse(raw);
+        if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+        const outcome =
+          "answer" in parsed.data ? await addFaqItem(services, actor, parsed.data) : await addFaqPhrasing(services, actor, parsed.data.faqId, parsed.data.question);
+        if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
+        return { ok: true as const, form: op, message: outcome.message };
+      }
+      case "assign": {
+        const assignee = form.get("assignee");
+        await assignConversation(deps, id, assignee ? requireUuid(assignee, "staff member") : null);
+        return { ok: true as const, form: op };
+      }
+      case "close":
+      case "reopen":
+        await setConversationStatus(deps, id, op === "close" ? "closed" : "open");
+        return { ok: true as const, form: op };
     }
-    if (intent === "teach-faq" || intent === "teach-phrasing") {
-      // Teaching the bot writes the FAQ: the content permissions decide, not support's.
-      const staff = await requireActionPermission(services, request, "content", intent === "teach-faq" ? "create" : "edit");
-      const actor = { id: staff.user.id, email: staff.user.email };
-      const raw = { question: form.get("question"), answer: form.get("answer"), faqId: form.get("faqId") };
-      const parsed = intent === "teach-faq" ? teachFaqForm.safeParse(raw) : teachPhrasingForm.safeParse(raw);
-      if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
-      const outcome =
-        "answer" in parsed.data ? await addFaqItem(services, actor, parsed.data) : await addFaqPhrasing(services, actor, parsed.data.faqId, parsed.data.question);
-      if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
-      return { ok: true as const, intent, message: outcome.message };
-    }
-    await requireActionPermission(services, request, "support", "edit");
-    if (intent === "assign") {
-      const assignee = form.get("assignee");
-      await assignConversation(deps, id, assignee ? requireUuid(assignee, "staff member") : null);
-      return { ok: true as const, intent };
-    }
-    if (intent === "close" || intent === "reopen") {
-      await setConversationStatus(deps, id, intent === "close" ? "closed" : "open");
-      return { ok: true as const, intent };
-    }
-    return data({ ok: false as const, error: "Unknown action." }, { status: 400 });
   } catch (error) {
     if (error instanceof SupportError) return data({ ok: false as const, error: error.message }, { status: error.status });
     throw error;

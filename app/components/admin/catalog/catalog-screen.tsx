@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useSearchParams, useSubmit } from "react-rou
 import { toast } from "sonner";
 import { DataTable, type Column } from "~/components/admin/kit/data-table";
 import { EmptyState } from "~/components/admin/kit/empty-state";
+import { useOperationAction } from "~/components/admin/kit/operation-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Pager, withParams } from "~/components/admin/kit/pager";
 import { panelClass } from "~/components/admin/kit/panel";
@@ -129,10 +130,13 @@ const columns = ({ may, rows, selected, allChecked, toggle, setSelected }: Selec
 export function CatalogScreen({ rows, query, filters, total, page, pageCount, may, actionData }: CatalogScreenProps) {
   const [params] = useSearchParams();
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [bulk, setBulk] = useState("status");
+  // The first action the role may take (a role that may delete but not edit has only "delete").
+  const [bulk, setBulk] = useState(may.edit ? "status" : "delete");
   const [confirmOpen, setConfirmOpen] = useState(false);
   const bulkRef = useRef<HTMLFormElement>(null);
   const submit = useSubmit();
+  // The chosen bulk action is the operation the form posts to (?do=status, ?do=delete, ...).
+  const bulkAction = useOperationAction(bulk);
   const busy = useNavigation().state === "submitting";
 
   useEffect(() => {
@@ -215,6 +219,7 @@ export function CatalogScreen({ rows, query, filters, total, page, pageCount, ma
 
       <Form
         method="post"
+        action={bulkAction}
         ref={bulkRef}
         className="space-y-4"
         onSubmit={(e) => {
@@ -235,7 +240,7 @@ export function CatalogScreen({ rows, query, filters, total, page, pageCount, ma
               <label htmlFor="bulk-intent" className="block text-sm font-medium">
                 Action
               </label>
-              <select id="bulk-intent" name="intent" value={bulk} onChange={(e) => setBulk(e.target.value)} className={controlClass}>
+              <select id="bulk-intent" value={bulk} onChange={(e) => setBulk(e.target.value)} className={controlClass}>
                 {may.edit ? (
                   <>
                     <option value="status">Set status</option>
@@ -307,7 +312,7 @@ export function CatalogScreen({ rows, query, filters, total, page, pageCount, ma
               variant="danger"
               onClick={() => {
                 setConfirmOpen(false);
-                if (bulkRef.current) submit(bulkRef.current, { method: "post" });
+                if (bulkRef.current) submit(bulkRef.current, { method: "post", action: bulkAction });
               }}
             >
               Delete {count} product{count === 1 ? "" : "s"}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
+import { OperationForm, useOperationAction } from "~/components/admin/kit/operation-form";
 import { Panel } from "~/components/admin/kit/panel";
 import { MediaPanel, type PanelImage } from "~/components/admin/product-editor/media-panel";
 import { ProductEditor } from "~/components/admin/product-editor/product-editor";
@@ -28,6 +29,7 @@ export type ProductEditAnswer = { fieldErrors: Record<string, string>; error: st
 export function ProductEditScreen({ loaderData, actionData }: { loaderData: ProductEditData; actionData: ProductEditAnswer }) {
   const { id, initial, collections, images, variants, canDelete, shopGstPercent } = loaderData;
   const [params, setParams] = useSearchParams();
+  const saveAction = useOperationAction("save");
   useEffect(() => {
     if (params.get("saved") === "created") {
       toast.success("Product created.");
@@ -59,6 +61,7 @@ export function ProductEditScreen({ loaderData, actionData }: { loaderData: Prod
         serverErrors={actionData?.saved ? undefined : actionData?.fieldErrors}
         serverError={actionData?.saved ? null : actionData?.error}
         submitLabel="Save product"
+        action={saveAction}
       />
       <div className="mt-8">
         <MediaPanel productId={id} images={images} variants={variants} canDelete={canDelete} />
@@ -77,12 +80,12 @@ function DeleteProduct({ title }: { title: string }) {
         <DialogContent className="max-w-md p-6 text-slate-900" closeLabel="Cancel">
           <DialogTitle className="text-lg font-semibold">Delete {title}?</DialogTitle>
           <DialogDescription className="mt-2 text-sm text-slate-700">This cannot be undone.</DialogDescription>
-          <Form method="post" className="mt-6 flex justify-end gap-2">
+          <OperationForm op="delete" className="mt-6 flex justify-end gap-2">
             <DialogClose asChild>
               <Button>Cancel</Button>
             </DialogClose>
-            <Button type="submit" name="intent" value="delete" variant="danger">Delete product</Button>
-          </Form>
+            <Button type="submit" variant="danger">Delete product</Button>
+          </OperationForm>
         </DialogContent>
       </Dialog>
     </Panel>

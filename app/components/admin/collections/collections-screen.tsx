@@ -1,7 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Link, useFetcher, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { OperationForm, useOperationAction } from "~/components/admin/kit/operation-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
 import { SortableList } from "~/components/admin/sortable-list";
@@ -32,6 +33,8 @@ export function CollectionsScreen({ loaderData, actionData }: { loaderData: Coll
   const reorder = useFetcher<CollectionsAnswer>();
   const remove = useFetcher<CollectionsAnswer>();
   const [confirming, setConfirming] = useState<Row | null>(null);
+  const reorderAction = useOperationAction("reorder");
+  const deleteAction = useOperationAction("delete");
 
   // Moves in quick succession (arrow presses) are saved once, when they stop.
   const saveTimer = useRef<number | undefined>(undefined);
@@ -68,9 +71,8 @@ export function CollectionsScreen({ loaderData, actionData }: { loaderData: Coll
     saveTimer.current = window.setTimeout(() => {
       unsaved.current = false;
       const body = new FormData();
-      body.set("intent", "reorder");
       for (const c of next) body.append("ids", c.id);
-      void reorder.submit(body, { method: "post" });
+      void reorder.submit(body, { method: "post", action: reorderAction });
     }, 600);
   };
 
@@ -130,8 +132,7 @@ export function CollectionsScreen({ loaderData, actionData }: { loaderData: Coll
           <DialogDescription className="mt-2 text-slate-700">
             The collection and its page go away. Its {confirming?.productCount ?? 0} products stay in the shop; they are only taken out of this collection.
           </DialogDescription>
-          <remove.Form method="post" className="mt-6 flex justify-end gap-2" onSubmit={() => setConfirming(null)}>
-            <input type="hidden" name="intent" value="delete" />
+          <remove.Form method="post" action={deleteAction} className="mt-6 flex justify-end gap-2" onSubmit={() => setConfirming(null)}>
             <input type="hidden" name="id" value={confirming?.id ?? ""} />
             <DialogClose asChild>
               <Button>Cancel</Button>
@@ -155,12 +156,7 @@ function CreateCollection({ actionData }: { actionData: CollectionsAnswer }) {
   const { errors, onSubmit } = useSchemaForm(createCollectionInput, actionData && !actionData.ok ? actionData.fieldErrors : undefined, collectionFormValues);
   return (
     <Panel title="New collection">
-      <Form
-        method="post"
-        noValidate
-        onSubmit={onSubmit}
-      >
-        <input type="hidden" name="intent" value="create" />
+      <OperationForm op="create" noValidate onSubmit={onSubmit}>
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label="Name"
@@ -199,7 +195,7 @@ function CreateCollection({ actionData }: { actionData: CollectionsAnswer }) {
             Create collection
           </Button>
         </div>
-      </Form>
+      </OperationForm>
     </Panel>
   );
 }

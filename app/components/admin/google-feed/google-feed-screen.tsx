@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { fieldError, FormResult } from "~/components/admin/action-feedback";
+import { fieldError, FormResult, type FormAnswer } from "~/components/admin/action-feedback";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { type FeedIssue, type FeedIssueSeverity, SEVERITY_LABELS } from "~/modules/google-feed/google-feed";
@@ -10,7 +10,7 @@ import { Panel } from "~/components/admin/kit/panel";
 // The Google Feed screen: where the feed is, how many items it holds, its settings, and what
 // Merchant Center would say about each item.
 
-type Result = { form: string; ok: boolean; message?: string; error?: string; fieldErrors?: Record<string, string> } | null | undefined;
+type Result = FormAnswer;
 
 export type GoogleFeedScreenData = {
   feedUrl: string;

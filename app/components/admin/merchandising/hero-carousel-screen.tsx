@@ -1,8 +1,9 @@
 import { ImagePlus, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { fieldError, fieldErrorsOf, FormResult, useSavedToast, type FormAnswer } from "~/components/admin/action-feedback";
 import { useSchemaForm } from "~/components/admin/use-schema-form";
+import { OperationForm } from "~/components/admin/kit/operation-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { Panel } from "~/components/admin/kit/panel";
 import { SortableList } from "~/components/admin/sortable-list";
@@ -51,12 +52,8 @@ function SlideList({ loaderData, actionData }: { loaderData: HeroCarouselData; a
   const { errors, onSubmit } = useSchemaForm(heroSaveForm, fieldErrorsOf(actionData, "save"), () => ({ version: loaderData.version, images: slides }));
   const error = (path: string) => errors[path];
   return (
-    <Form
-      method="post"
-      onSubmit={onSubmit}
-    >
+    <OperationForm op="save" onSubmit={onSubmit}>
       <Panel title="Slides">
-        <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" value={loaderData.version} />
         <input type="hidden" name="images" value={payload} />
         <div className="mt-3">
@@ -99,7 +96,7 @@ function SlideList({ loaderData, actionData }: { loaderData: HeroCarouselData; a
           <span className="text-sm text-slate-600 dark:text-slate-300">Order, alt texts and removals take effect when saved.</span>
         </div>
       </Panel>
-    </Form>
+    </OperationForm>
   );
 }
 
@@ -107,10 +104,9 @@ function UploadForm({ version, actionData }: { version: number; actionData: Form
   const busy = useNavigation().state === "submitting";
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   return (
-    <Form method="post" encType="multipart/form-data">
+    <OperationForm op="upload" encType="multipart/form-data">
       <Panel title="Upload a new slide" className="h-full space-y-3">
         <FormResult result={actionData} form="upload" />
-        <input type="hidden" name="intent" value="upload" />
         <input type="hidden" name="version" value={version} />
         <Field
           label="Image"
@@ -136,7 +132,7 @@ function UploadForm({ version, actionData }: { version: number; actionData: Form
           <ImagePlus className="size-4" aria-hidden="true" /> Upload and add
         </Button>
       </Panel>
-    </Form>
+    </OperationForm>
   );
 }
 
@@ -145,10 +141,9 @@ function PickForm({ version, pickable, actionData }: { version: number; pickable
   const [chosen, setChosen] = useState("");
   const picked = pickable.find((p) => p.id === chosen);
   return (
-    <Form method="post">
+    <OperationForm op="pick">
       <Panel title="Add an existing image" className="h-full space-y-3">
         <FormResult result={actionData} form="pick" />
-        <input type="hidden" name="intent" value="pick" />
         <input type="hidden" name="version" value={version} />
         <SelectField label="Image" name="mediaId" value={chosen} onChange={(event) => setChosen(event.target.value)} required error={fieldError(actionData, "pick", "mediaId")}>
           <option value="">Choose an image…</option>
@@ -164,6 +159,6 @@ function PickForm({ version, pickable, actionData }: { version: number; pickable
           Add to carousel
         </Button>
       </Panel>
-    </Form>
+    </OperationForm>
   );
 }

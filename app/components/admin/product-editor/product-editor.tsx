@@ -17,6 +17,8 @@ type Props = {
   serverErrors?: Record<string, string>;
   serverError?: string | null;
   submitLabel: string;
+  /** Where the form posts (the edit page's `?do=save`); the page's own action when not given. */
+  action?: string;
   /** The shop's default GST rate (settings), offered as the product's rate unless it names its own. */
   shopGstPercent: number;
 };
@@ -24,7 +26,7 @@ type Props = {
 const MEANINGFUL = new Set<string>(MEANINGFUL_TAGS.map((t) => t.tag));
 const DEFAULT_COMBO = { title: "Default", optionValues: {}, values: [] as string[] };
 
-export function ProductEditor({ initial, collections, serverErrors, serverError, submitLabel, shopGstPercent }: Props) {
+export function ProductEditor({ initial, collections, serverErrors, serverError, submitLabel, action, shopGstPercent }: Props) {
   const [title, setTitle] = useState(initial.title);
   const [slug, setSlug] = useState(initial.slug);
   // A new product's slug follows its title until someone types one.
@@ -65,7 +67,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
   };
 
   return (
-    <Form method="post" onSubmit={onSubmit} onChange={() => setDirty(true)} noValidate className="mt-6 space-y-6">
+    <Form method="post" action={action} onSubmit={onSubmit} onChange={() => setDirty(true)} noValidate className="mt-6 space-y-6">
       <LeaveGuard dirty={dirty && !busy} subject="This product" />
       <input type="hidden" name="version" value={initial.version ?? ""} />
       {formError ? <FormMessage error={formError} /> : null}
@@ -171,7 +173,7 @@ export function ProductEditor({ initial, collections, serverErrors, serverError,
       />
 
       <div className="sticky bottom-0 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 py-3 dark:border-slate-800 dark:bg-slate-950/95">
-        <Button type="submit" name="intent" value="save" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy}>
           {busy ? "Saving…" : submitLabel}
         </Button>
         {dirty ? <span className="text-sm text-slate-700 dark:text-slate-300">Unsaved changes</span> : null}

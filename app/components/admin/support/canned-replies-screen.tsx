@@ -1,4 +1,5 @@
 import { Link, useFetcher } from "react-router";
+import { useOperationAction } from "~/components/admin/kit/operation-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { panelClass } from "~/components/admin/kit/panel";
 import { Button } from "~/components/ui/button";
@@ -13,12 +14,16 @@ export type CannedRepliesData = { replies: { id: string; title: string; body: st
 /** What the canned-replies action answered. */
 export type CannedReplyAnswer = { ok: true; error: null } | { ok: false; error: string };
 
-function ReplyForm({ reply, intent, submitLabel, canDelete }: { reply?: { id: string; title: string; body: string }; intent: "create" | "update"; submitLabel: string; canDelete?: boolean }) {
+function ReplyForm({ reply, op, submitLabel, canDelete }: { reply?: { id: string; title: string; body: string }; op: "create" | "update"; submitLabel: string; canDelete?: boolean }) {
   const fetcher = useFetcher<CannedReplyAnswer>();
+  // The form posts its own operation; its delete button posts another (?do=delete).
+  const action = useOperationAction(op);
+  const deleteAction = useOperationAction("delete");
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <fetcher.Form
       method="post"
+      action={action}
       className={cn(panelClass, "space-y-2")}
       onSubmit={(e) => {
         if (!reply) setTimeout(() => (e.target as HTMLFormElement).reset(), 0);
@@ -29,11 +34,11 @@ function ReplyForm({ reply, intent, submitLabel, canDelete }: { reply?: { id: st
       <TextAreaField label="Reply text" name="body" defaultValue={reply?.body} required rows={3} maxLength={MAX_MESSAGE_CHARS} />
       <FormMessage error={error} />
       <div className="flex gap-2">
-        <Button type="submit" variant="primary" size="sm" name="intent" value={intent}>
+        <Button type="submit" variant="primary" size="sm">
           {submitLabel}
         </Button>
         {reply && canDelete ? (
-          <Button type="submit" variant="danger" size="sm" name="intent" value="delete" formNoValidate>
+          <Button type="submit" variant="danger" size="sm" formAction={deleteAction} formNoValidate>
             Delete
           </Button>
         ) : null}
@@ -60,7 +65,7 @@ export function CannedRepliesScreen({ loaderData }: { loaderData: CannedRepliesD
           <h2 id="new-reply" className="mb-2 text-lg font-semibold">
             New canned reply
           </h2>
-          <ReplyForm intent="create" submitLabel="Add reply" />
+          <ReplyForm op="create" submitLabel="Add reply" />
         </section>
       ) : null}
       <section aria-labelledby="all-replies">
@@ -72,7 +77,7 @@ export function CannedRepliesScreen({ loaderData }: { loaderData: CannedRepliesD
           {replies.map((r) => (
             <li key={r.id}>
               {canEdit ? (
-                <ReplyForm reply={r} intent="update" submitLabel="Save" canDelete={canDelete} />
+                <ReplyForm reply={r} op="update" submitLabel="Save" canDelete={canDelete} />
               ) : (
                 <div className={panelClass}>
                   <p className="font-medium">{r.title}</p>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useFetcher, useRevalidator, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { EmptyState } from "~/components/admin/kit/empty-state";
+import { useOperationAction } from "~/components/admin/kit/operation-form";
 import { AdminPage, PageHeader } from "~/components/admin/kit/page-header";
 import { MessageText } from "~/components/support/message-text";
 import { TeachBot, type TeachPair } from "~/components/support/teach-bot";
@@ -26,7 +27,7 @@ export type SupportInboxData = {
 };
 
 /** What the inbox's action answered (a reply, an assignment, a status change, a lesson), or its refusal. */
-export type SupportAnswer = { ok: true; intent: string; message?: string } | { ok: false; error: string };
+export type SupportAnswer = { ok: true; form: string; message?: string } | { ok: false; error: string };
 
 type InboxEvent = { conversationId: string; kind: string; senderType?: string; visitorName: string; status: ConversationStatus };
 
@@ -174,6 +175,9 @@ function ConversationPanel({
 }: Pick<SupportInboxData, "canned" | "assignable" | "me" | "canReply" | "canEdit" | "teaching"> & { selected: NonNullable<SupportInboxData["selected"]> }) {
   const reply = useFetcher<SupportAnswer>();
   const manage = useFetcher<SupportAnswer>();
+  const assignAction = useOperationAction("assign");
+  const statusAction = useOperationAction(selected.status === "closed" ? "reopen" : "close");
+  const replyAction = useOperationAction("reply");
   const [text, setText] = useState("");
   const threadRef = useRef<HTMLOListElement>(null);
 
@@ -211,9 +215,8 @@ function ConversationPanel({
         </div>
         {canEdit ? (
           <div className="flex flex-col items-end gap-2">
-            <manage.Form method="post" className="flex items-end gap-2">
+            <manage.Form method="post" action={assignAction} className="flex items-end gap-2">
               <input type="hidden" name="conversationId" value={selected.id} />
-              <input type="hidden" name="intent" value="assign" />
               <SelectField label="Assigned to" name="assignee" defaultValue={selected.assignedTo ?? ""}>
                 <option value="">Nobody</option>
                 {assignable.map((s) => (
@@ -226,9 +229,9 @@ function ConversationPanel({
                 Assign
               </Button>
             </manage.Form>
-            <manage.Form method="post">
+            <manage.Form method="post" action={statusAction}>
               <input type="hidden" name="conversationId" value={selected.id} />
-              <Button type="submit" size="sm" name="intent" value={selected.status === "closed" ? "reopen" : "close"}>
+              <Button type="submit" size="sm">
                 {selected.status === "closed" ? "Reopen conversation" : "Close conversation"}
               </Button>
             </manage.Form>
@@ -260,9 +263,8 @@ function ConversationPanel({
       <TeachBot conversationId={selected.id} pairs={teaching.pairs} faqChoices={teaching.faqChoices} canCreate={teaching.create} canEdit={teaching.edit} />
 
       {canReply ? (
-        <reply.Form method="post" className="border-t border-slate-200 p-3">
+        <reply.Form method="post" action={replyAction} className="border-t border-slate-200 p-3">
           <input type="hidden" name="conversationId" value={selected.id} />
-          <input type="hidden" name="intent" value="reply" />
           {canned.length ? (
             <SelectField
               label="Insert a canned reply"
