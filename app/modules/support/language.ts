@@ -61,7 +61,14 @@ const GROUPS: Record<string, string[]> = {
   material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron", "quality"],
   privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared",
     // What the shop holds about a shopper: "your records", "your database".
-    "record", "records", "database"],
+    "record", "records", "database",
+    // Unwanted calls and mails a shopper blames on a shop that shares numbers.
+    "spam", "spammed", "telemarketing"],
+  // The base of a bottle and the noise it makes on a desk: what the silicone boot is for.
+  base: ["base", "bottom", "underside"],
+  noise: ["silence", "silences", "silent", "noise", "noisy", "loud", "clank", "clanking", "clang", "rattle", "rattles", "sound"],
+  // Riding: the shop's "runs and rides".
+  ride: ["ride", "rides", "riding", "bike", "bikes", "bicycle", "cycle", "cycling", "scooter", "scooty", "motorbike"],
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
   // The law a policy follows: the privacy policy names the Act.
   law: ["law", "laws", "act", "legal", "regulation", "regulations", "compliance", "comply", "compliant"],
@@ -105,6 +112,8 @@ const GROUPS: Record<string, string[]> = {
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
 const PHRASES: [RegExp, string][] = [
+  // "10 percent" is how the shop writes "10%".
+  [/\b(\d+) ?(percent|per cent|pct|percentage)\b/g, " $1% "],
   // A short quoted text ("engraving 'Riya'") is what the shopper wants written, not what they ask about.
   [/(^|\s)['"‘“][^'"‘’“”\n]{1,24}['"’”](?=[\s,.!?;:]|$)/g, "$1 "],
   [/₹/g, " rupees "],
@@ -270,7 +279,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", ...HINGLISH_WEAK]);
 
@@ -292,6 +301,8 @@ const CONTEXT = new Set(
     "dad daddy mom mommy mum mummy mother father papa mama parents wife husband brother sister sibling friend friends family " +
     "boss colleague colleagues roommate neighbour neighbor grandma grandpa grandmother grandfather uncle aunt aunty bhaiya didi " +
     "myself himself herself someone's " +
+    // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
+    "husbands wifes dads moms mums brothers sisters friends bosses hubby " +
     // places and occasions of the shopper's day
     "home house college university uni hostel campus gym workplace classroom tuition trip outing journey " +
     // verbs and adjectives that frame rather than say

@@ -97,8 +97,15 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     {
       source: "fact",
       title: "GST invoice",
-      text: "A GST tax invoice is issued when your order ships; with an account, download it from the order under My orders. For a business invoice, give your company's GSTIN at checkout.",
+      text: "A GST tax invoice is issued when your order ships; with an account, download it from the order under My orders. For a business invoice, give your company's GSTIN at checkout, in the GSTIN box (optional, for a business invoice).",
       link: "/account/orders",
+    },
+    {
+      // Checkout's discount box: where a coupon or discount code is typed.
+      source: "fact",
+      title: "Discount code or coupon: where to enter it",
+      text: "Type your coupon or discount code in the Discount code box at checkout and press Apply: the order total is worked out again with it before you pay.",
+      link: "/checkout",
     },
     {
       source: "fact",
