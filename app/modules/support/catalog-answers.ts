@@ -241,12 +241,14 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
       k++;
     }
     // Only a real mention: with a count or a size, or by most of the name or its first word
-    // ("himalaya"), and not only by words of the shopper's day ("for office", "i travel a lot").
+    // ("himalaya"); outside a list, by its whole name and not only by words of the shopper's day
+    // ("for the trek", "for office", "i travel a lot").
     const sized = qty !== null || !!sizeBefore || after.length > 0;
     const first = nameWords(best.p.title)[0];
     const byName = best.share >= 0.5 || best.hits >= 2 || (!!first && mention.includes(first));
     const listed = i === 0 || JOINERS.has(tokens[i - 1]!) || isName(tokens[i - 1]!);
-    if (!sized && (!byName || (!listed && mention.every((w) => !isName(w) || isContextWord(w))))) {
+    const whole = best.share === 1 || best.hits >= 2;
+    if (!sized && (!byName || (!listed && (!whole || mention.every((w) => !isName(w) || isContextWord(w)))))) {
       i = j;
       continue;
     }
