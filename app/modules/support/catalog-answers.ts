@@ -269,9 +269,9 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
 }
 
 /** Whether a cart is more than one product once: a count over one, or two lines. */
-const isOrder = (lines: CartLine[] | null): lines is CartLine[] => !!lines && (lines.length >= 2 || lines[0]!.qty > 1);
+const isOrder = (lines: CartLine[]): boolean => lines.length >= 2 || lines[0]!.qty > 1;
 /** A cart whose amount the shopper told: an order, or one product with its count ("just 1 kids bottle"). */
-const isCounted = (lines: CartLine[] | null): lines is CartLine[] => isOrder(lines) || !!lines?.[0]?.counted;
+const isCounted = (lines: CartLine[]): boolean => isOrder(lines) || !!lines[0]?.counted;
 const subtotalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + l.qty * l.paise, 0);
 
 /** Where a list of products splits: "urban smart + matte explorer 1000ml", "classic and chai tumbler". */
@@ -339,7 +339,7 @@ export function cartTotal(products: CatalogProduct[], question: string, rule: Sh
   const text = normalise(question);
   if (!TOTAL_WORDS.test(text) || COD_WORDS.test(text) || statedAmount(question) !== null) return null;
   const lines = orderLines(products, question);
-  if (!isOrder(lines)) return null;
+  if (!lines || !isOrder(lines)) return null;
   const subtotal = subtotalOf(lines);
   const shipping = shippingFor(subtotal, rule);
   const shippingText = shipping
@@ -361,7 +361,7 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
   const stated = statedAmount(question);
   // Two or more products named together: their prices added up decide it.
   const lines = stated === null ? orderLines(products, question) : null;
-  const counted = isCounted(lines) ? { paise: subtotalOf(lines), label: lines.map(lineLabel).join(" + ") } : null;
+  const counted = lines && isCounted(lines) ? { paise: subtotalOf(lines), label: lines.map(lineLabel).join(" + ") } : null;
   const amount = stated ?? counted?.paise ?? null;
   if (amount === null) return null;
   const subject = counted ? `${counted.label} comes to ${formatPaise(amount)}, which is` : `An order of ${formatPaise(amount)} is`;
