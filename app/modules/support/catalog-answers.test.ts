@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, listedLines, namedProduct, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
+import { accessoryFit, cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, listedLines, namedProduct, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -266,5 +266,23 @@ describe("products described and compared from the catalogue", () => {
     const answer = sizeOffer(bottles, "going on a trek, need 1 litre bottle with a handle")!;
     expect(answer).toContain("Everest Insulated Bottle");
     expect(answer).not.toContain("Arctic Pro Bottle");
+  });
+});
+
+describe("whether an add-on fits", () => {
+  const shop = [
+    product("Sport Cap", [], [999], { description: "A one-hand flip sport cap for standard-mouth bottles." }),
+    product("Summit Sport Bottle", ["750ml"], [1799]),
+    product("Glacier Classic Bottle", ["500ml"], [1499]),
+  ];
+
+  it("answers with what the add-on is made for, on one of ours or asked of which of ours", () => {
+    expect(accessoryFit(shop, "will the sport cap fit my glacier classic?")).toContain("for standard-mouth bottles");
+    expect(accessoryFit(shop, "sport cap fits which bottles")).toContain("for standard-mouth bottles");
+  });
+
+  it("leaves another brand's bottle, and a product named without its kind word, alone", () => {
+    expect(accessoryFit(shop, "will your sport cap fit my milton bottle")).toBeNull();
+    expect(accessoryFit(shop, "will the summit sport fit in my car")).toBeNull();
   });
 });

@@ -526,7 +526,33 @@ export function engravingFit(question: string, maxLength: number): string | null
   return `${verdict} Type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`;
 }
 
+const FITS = /\b(fit|fits|fitting|compatible|compatibility|go on|goes on|work with|works with|lagega|lag jayega|lagta|aayega|ayega)\b/;
+
+/**
+ * Whether an add-on fits ("will the sport cap fit my glacier classic?"): the add-on's own
+ * description, which says what it is made for ("for standard-mouth bottles", "any wide-mouth
+ * bottle"). Null unless fitting is asked, exactly one add-on is named by its whole title (its
+ * kind word too, so "sport" alone is the Summit Sport Bottle), and the bottle is one of ours or
+ * the question asks which of ours.
+ */
+export function accessoryFit(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  if (!FITS.test(text)) return null;
+  const asked = new Set(words(text).map((w) => w.replace(/s$/, "")));
+  const addOns = products.filter((p) => ADD_ON.test(p.title) && words(normalise(p.title)).every((w) => asked.has(w.replace(/s$/, "")) || w === "bottle" || w === "set"));
+  if (addOns.length !== 1) return null;
+  const p = addOns[0]!;
+  // On one of ours ("my glacier classic") or on which of ours ("all bottles"); another brand's bottle is for the team.
+  // The add-on's own words ("sport" of the Sport Cap) name no bottle.
+  const own = new Set(words(normalise(p.title)));
+  const rest = words(text).filter((w) => !own.has(w)).join(" ");
+  const ours = namedProduct(products.filter((o) => !ADD_ON.test(o.title)), rest);
+  const oursNamed = ours && nameWords(ours.title).some((w) => rest.split(" ").includes(w) && !isContextWord(w));
+  if (!oursNamed && !/\b(which|all|any|every|konsi|kaunsi|konse|kaunse|sab|sabhi)\b(\s+\w+){0,2}\s+(bottles?|tumblers?)\b/.test(text)) return null;
+  return `The ${p.title}: ${p.description} Price ${priceText(p)}.\nSee it here: ${p.link}`;
+}
+
 /** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
 export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
-  return codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
+  return accessoryFit(products, question) ?? codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
 }

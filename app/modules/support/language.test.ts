@@ -13,6 +13,9 @@ describe("how the bot reads shoppers' words", () => {
     expect(termsOfWord("clank")).toContain("#noise");
     expect(termsOfWord("bike")).toContain("#ride");
     expect(normalise("10 percent off")).toContain("10%");
+    expect(normalise("where do i enter company gst no")).toContain("gstin");
+    // Money taken, then the payment shown as failed: a refund, whichever is told first.
+    expect(normalise("paisa cut gaya account se but payment failed dikha raha")).toContain("refund");
   });
 
   it("gives synonyms the same concept as the shop's own word", () => {

@@ -112,6 +112,8 @@ const GROUPS: Record<string, string[]> = {
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
 const PHRASES: [RegExp, string][] = [
+  // A GST number is a GSTIN ("company gst no", "gst number").
+  [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
   // "10 percent" is how the shop writes "10%".
   [/\b(\d+) ?(percent|per cent|pct|percentage)\b/g, " $1% "],
   // A short quoted text ("engraving 'Riya'") is what the shopper wants written, not what they ask about.
@@ -155,6 +157,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(rang|colour|color|paint|coating|finish)\b(\s+\w+){0,1}\s+(utar|nikal|chhoot|chhut|ud|jhad)\w*/g, " peeling defect "],
   // A failed payment that still took the money: it comes back, as a refund does.
   [/\b(payment|transaction|txn|upi)( \w+){0,2} (fail\w*|declined|unsuccessful|did ?n[o']?t go through)\b(.{0,40})\b(cut|kat\w*|kaat\w*|deducted|debited)\b/g, " refund payment $4 "],
+  // The same told the other way round: the money went first, then the payment "failed" ("paisa cut gaya ... payment failed dikha raha").
+  [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat\w*|kaat\w*|deducted|debited)\b(.{0,40})\b(payment|transaction|txn)( \w+){0,1} (fail\w*|declined|unsuccessful)\b/g, " $4 refund payment "],
   // An unfinished online payment: the order waits for it (the payment hold).
   [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
@@ -302,7 +306,7 @@ const CONTEXT = new Set(
     "boss colleague colleagues roommate neighbour neighbor grandma grandpa grandmother grandfather uncle aunt aunty bhaiya didi " +
     "myself himself herself someone's " +
     // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
-    "husbands wifes dads moms mums brothers sisters friends bosses hubby " +
+    "husbands wifes dads moms mums brothers sisters friends bosses hubby startup proper " +
     // places and occasions of the shopper's day
     "home house college university uni hostel campus gym workplace classroom tuition trip outing journey " +
     // verbs and adjectives that frame rather than say
