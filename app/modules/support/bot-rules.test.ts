@@ -4,6 +4,13 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 const open: ConversationState = { status: "open", staffReplied: false, unmatched: 0 };
 
 describe("classify", () => {
+  it("reads the shop cancelling an order as a question, and feeding an infant as one for staff", () => {
+    expect(classify("what happens if u cancel my order because item went out of stock, do i get money back")).toBe("question");
+    expect(classify("pls cancel my order")).toBe("staff_only");
+    expect(classify("can i put hot milk or baby formula in the kids bottle, is it safe for 1 yr old")).toBe("staff_only");
+    expect(classify("bpa free hai na? baby ke liye lena hai paani ke liye")).toBe("question");
+  });
+
   it("recognises a request for a person", () => {
     for (const t of ["talk to a human", "Agent", "agent please", "Can I speak to someone from your team?", "I want a real person"]) {
       expect(classify(t), t).toBe("human");

@@ -58,12 +58,15 @@ const STAFF_ONLY = [
   // future verb, since it also means yesterday ("kal delivery hui thi").
   /\b(deliver\w*|arrive|reach)\b.{0,15}\btomorrow\b|\btomorrow\b.{0,15}\b(deliver\w*|arrive|reach)\b|\bkal\b(\s+\w+){0,2}\s+(deliver\w*|pahunch\w*|aa|mil)\b(\s+\w+){0,2}\s+(jayegi|jayega|jaegi|jaega|jaayegi|jaayega|hogi|hoga|milega|milegi)\b/i,
   // Cancelling an order the shopper placed: the team does it (the shop's pages say only when the shop cancels).
-  /\b(want to|wanna|need to|have to|please|pls|plz|how (do|can) i|how to|can i|can you|can u) cancel\b|\bcancel (my|mera|meri|the|this|an) order\b|\border\b(\s+\w+){0,2}\s+(cancel|cancle)\s+(karna|kar|karo|karwana|karwa|kaise|please|pls|ho)\b/i,
+  /\b(want to|wanna|need to|have to|please|pls|plz|how (do|can) i|how to|can i|can you|can u) cancel\b|(?<!\b(?:if|when|agar|jab|why would|why did|will) (?:u|you|they|the shop|glacial|aap|ap|app) (?:ever )?)\bcancel (my|mera|meri|the|this|an) order\b|\border\b(\s+\w+){0,2}\s+(cancel|cancle)\s+(karna|kar|karo|karwana|karwa|kaise|please|pls|ho)\b/i,
   // When a sold-out item comes back: the team knows the restock, the shop's pages do not.
   /\b(back|again) in stock\b|\bin stock again\b|\bre-?stock\w*|\bavailable again\b|\bstock (me|mein|mai|main) (kab|wapas|vapas)\b|\b(kab|when)\b.{0,30}\bstock (aayega|ayega|aaega|hoga|milega)\b/i,
   // Whether one PIN code is served: the team checks it with the courier (the shop's pages say only "every serviceable PIN code").
   /\b\d{6}\b.{0,40}\b(serviceable|servicable|serviceability|service available)\b|\b(serviceable|servicable|serviceability)\b.{0,40}\b\d{6}\b/i,
   /\b(deliver|delivery|ship|shipping|courier)\b(\s+\w+){0,2}\s+(to|at|on|in|for)\s+(pin\s*(code)?\s+|pincode\s+)?\d{6}\b/i,
+  // Feeding an infant (formula, milk for a baby or a child of months or a year): a question for a
+  // doctor, not one the shop's pages answer; the team replies.
+  /\b(baby|babies|infant|infants|toddler|newborn|\d+ ?(yr|yrs|year|years|month|months|mahine) old)\b.{0,50}\b(formula|milk|doodh)\b|\b(formula|milk|doodh)\b.{0,50}\b(baby|babies|infant|infants|toddler|newborn|\d+ ?(yr|yrs|year|years|month|months|mahine) old)\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
 ];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogAnswer, cheapestOfKind, codTotal, listedLines, namedProduct, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
+import { accessoryFit, cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, listedLines, namedProduct, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -193,5 +193,96 @@ describe("answers computed from the catalogue", () => {
     expect(shippingForAmount([], "i have 3800 in my cart, how much more to add for free delivery", rule)).toContain("Add more than ₹1,199");
     expect(shippingForAmount([], "6200 ka saman, shipping charge lagega?", rule)).not.toContain("Add more");
     expect(shippingForAmount([], "cart is exactly 4999, do i pay shipping", rule)).toContain("Add anything more");
+  });
+});
+
+describe("a cart read from the question", () => {
+  const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+  const lines = (q: string) => cartLines(catalogue, q)?.map((l) => `${l.qty} ${l.p.title}${l.size ? ` ${l.size}` : ""}`);
+
+  it("reads counts (numbers or words) before a product, sizes after it, and products joined any way", () => {
+    expect(lines("2 glacier classic 500ml and 1 chai tumbler")).toEqual(["2 Glacier Classic Bottle 500ml", "1 Chai Tumbler"]);
+    expect(lines("three everest bottles for the trek")).toEqual(["3 Everest Insulated Bottle"]);
+    expect(lines("travel tumbler straw 1000ml + monsoon slim 350")).toEqual(["1 Travel Tumbler with Straw 1000ml", "1 Monsoon Slim Bottle 350ml"]);
+    // Two sizes of one product are two lines.
+    expect(lines("monsoon slim 350 and 500 both")).toEqual(["1 Monsoon Slim Bottle 350ml", "1 Monsoon Slim Bottle 500ml"]);
+    // A product named again with its count is one line.
+    expect(lines("for chai lovers: 4 chai tumblers")).toEqual(["4 Chai Tumbler"]);
+  });
+
+  it("gives up when a line's price depends on a size not given, and reads no cart where none is named", () => {
+    expect(cartLines(catalogue, "2 glacier classic and 1 chai tumbler")).toBeNull();
+    expect(cartLines(catalogue, "how long does shipping take")).toBeNull();
+  });
+
+  it("totals an order as checkout does: shipping under the threshold, free over it, and the COD fee when paying cash", () => {
+    expect(cartTotal(catalogue, "2 glacier classic 500ml and 1 chai tumbler, total with delivery kitna hoga", rule)).toContain("total is ₹4,096");
+    expect(cartTotal(catalogue, "5 chai tumblers for office team, total with shipping?", rule)).toContain("total is ₹5,094");
+    expect(cartTotal(catalogue, "3 everest bottles how much", rule)).toContain("shipping is free (orders over ₹4,999), so the total is ₹8,397");
+    expect(cartTotal(catalogue, "monsoon slim 350 and 500 both, total incl delivery", rule)).toContain("₹2,697");
+    expect(codTotal(catalogue, "2 everest bottles, paying cod. total?", rule)).toContain("₹5,647");
+    // One item once, or no total asked: not a cart total.
+    expect(cartTotal(catalogue, "how much is the chai tumbler", rule)).toBeNull();
+    expect(cartTotal(catalogue, "3 everest bottles, are they in stock", rule)).toBeNull();
+  });
+});
+
+describe("products described and compared from the catalogue", () => {
+  const insulated = "Double-wall vacuum insulation keeps drinks cold.";
+  const shop = [
+    product("Matte Tumbler", ["500ml"], [1199], { description: `Soft-touch matte finish, splash-proof lid. ${insulated}` }),
+    product("Commuter Coffee Tumbler", ["350ml", "500ml"], [1299, 1499], { description: `A leak-proof slider lid that fits car cup holders. ${insulated}` }),
+    product("Urban Smart Bottle", ["500ml"], [3999], { description: `A smart cap tracks your hydration. ${insulated}` }),
+  ];
+
+  it("compares named products by what each one's description says that the other's does not", () => {
+    const answer = compareProducts(shop, "whats the diff between matte tumbler and commuter coffee tumbler?")!;
+    expect(answer).toContain("Matte Tumbler (₹1,199): Soft-touch matte finish, splash-proof lid.");
+    expect(answer).toContain("Commuter Coffee Tumbler (from ₹1,299): A leak-proof slider lid that fits car cup holders.");
+    expect(answer).toContain(`Both: ${insulated}`);
+    expect(compareProducts(shop, "difference between matte tumbler and others")).toBeNull();
+  });
+
+  it("says what a named product does, not when a policy or a price is asked", () => {
+    expect(describeProduct(shop, "wht does the urban smart bottle do exactly")).toContain("A smart cap tracks your hydration");
+    expect(describeProduct(shop, "what does the warranty cover on the urban smart bottle")).toBeNull();
+    expect(describeProduct(shop, "what does the urban smart bottle cost")).toBeNull();
+  });
+
+  it("counts a quoted engraving against the limit", () => {
+    expect(engravingFit("i want to engrave 'Happy Birthday Priyanka!!' on it, will it fit", 20)).toContain("25 characters");
+    expect(engravingFit("i want to engrave 'Happy Birthday Priyanka!!' on it, will it fit", 20)).toContain("needs to be shortened");
+    expect(engravingFit("can you engrave 'Riya'", 20)).toContain("so it fits");
+    expect(engravingFit("how long can an engraving be", 20)).toBeNull();
+  });
+
+  it("says what the MRP saves beside a size's price, and narrows a size to the feature asked for", () => {
+    const withMrp = [product("Glacier Classic Bottle", ["1000ml"], [2099], { variants: [{ title: "Black / 1000ml", pricePaise: 209900, compareAtPricePaise: 289900, stockQuantity: 3 }] })];
+    expect(priceAtSize(withMrp, "glacier classic 1l mrp vs selling price, kitna bachega")).toContain("you save ₹800");
+    const bottles = [
+      product("Everest Insulated Bottle", ["1000ml"], [2799], { description: "Our largest bottle, with a steel carry handle." }),
+      product("Arctic Pro Bottle", ["1000ml"], [2499], { description: "Triple-layer copper lining." }),
+    ];
+    const answer = sizeOffer(bottles, "going on a trek, need 1 litre bottle with a handle")!;
+    expect(answer).toContain("Everest Insulated Bottle");
+    expect(answer).not.toContain("Arctic Pro Bottle");
+  });
+});
+
+describe("whether an add-on fits", () => {
+  const shop = [
+    product("Sport Cap", [], [999], { description: "A one-hand flip sport cap for standard-mouth bottles." }),
+    product("Summit Sport Bottle", ["750ml"], [1799]),
+    product("Glacier Classic Bottle", ["500ml"], [1499]),
+  ];
+
+  it("answers with what the add-on is made for, on one of ours or asked of which of ours", () => {
+    expect(accessoryFit(shop, "will the sport cap fit my glacier classic?")).toContain("for standard-mouth bottles");
+    expect(accessoryFit(shop, "sport cap fits which bottles")).toContain("for standard-mouth bottles");
+  });
+
+  it("leaves another brand's bottle, and a product named without its kind word, alone", () => {
+    expect(accessoryFit(shop, "will your sport cap fit my milton bottle")).toBeNull();
+    expect(accessoryFit(shop, "will the summit sport fit in my car")).toBeNull();
   });
 });

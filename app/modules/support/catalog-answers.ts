@@ -1,7 +1,8 @@
 import { formatPaise } from "~/lib/money";
 import { shippingFor } from "~/modules/orders/orders";
+import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
-import { isContextWord, normalise, words } from "./language";
+import { isContextWord, isStopWord, normalise, words } from "./language";
 
 // Product questions whose answer is computed from the catalogue rather than found in a passage:
 // a named product's price at a named size ("price of glacier classic 750"), the cheapest or
@@ -71,7 +72,9 @@ export function priceAtSize(products: CatalogProduct[], question: string): strin
   const price = prices.length === 1 ? formatPaise(prices[0]!) : `from ${formatPaise(prices[0]!)} to ${formatPaise(prices.at(-1)!)} depending on the colour`;
   const was = variants.find((v) => v.compareAtPricePaise && v.pricePaise === prices[0])?.compareAtPricePaise;
   const stock = variants.some((v) => v.stockQuantity > 0) ? "In stock." : "Out of stock at the moment.";
-  return `${p.title}, ${size}: ${price}${was ? ` (was ${formatPaise(was)})` : ""}. ${stock}\nSee it here: ${p.link}`;
+  // The MRP struck out beside the price, and what the shopper saves ("mrp vs selling price, kitna bachega").
+  const saving = was ? ` (MRP ${formatPaise(was)}: you save ${formatPaise(was - prices[0]!)})` : "";
+  return `${p.title}, ${size}: ${price}${saving}. ${stock}\nSee it here: ${p.link}`;
 }
 
 /** The cheapest (or dearest) item of a kind the question names ("cheapest tumbler?"), with its price and link; else null. */
@@ -103,7 +106,7 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
 /** Anything the shop sells: "cheapest thing on your site", "cheapest item you have". */
 const WHOLE_SHOP = /\b(thing|things|item|items|product|products|anything|something|site|website|store|shop)\b/;
 
-const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock|hai|hain|chahiye)\b/;
+const AVAILABLE = /\b(have|has|available|sell|sells|come|comes|make|makes|milega|milegi|milta|milti|got|size|sizes|exist|stock|hai|hain|chahiye|need|want|looking|suggest|recommend)\b/;
 
 /**
  * Whether a size exists ("do you have a 2 litre bottle?", "500ml tumbler milega?"): the products
@@ -115,7 +118,10 @@ export function sizeOffer(products: CatalogProduct[], question: string): string 
   const text = normalise(question);
   const asked = text.match(/\b\d{3,4}ml\b/)?.[0];
   if (!asked || !AVAILABLE.test(text)) return null;
-  const named = namedProduct(products, question);
+  const askedWords = new Set(words(text));
+  const byName = namedProduct(products, question);
+  // Named only by a word of the shopper's day ("going to kedarkantha trek" is not the Trek Flip-Lid).
+  const named = byName && nameWords(byName.title).some((w) => askedWords.has(w) && !isContextWord(w)) ? byName : null;
   if (named && sizesOf(named).includes(asked)) return null;
   const kinds = KINDS.filter((k) => k.kind !== "accessory" && k.asked.test(text));
   const kind = kinds.length === 1 ? kinds[0]! : null;
@@ -129,7 +135,14 @@ export function sizeOffer(products: CatalogProduct[], question: string): string 
     const largest = all.at(-1)!;
     return `We do not make ${asked} ${noun}: ours come in ${all.join(", ")}. The largest, ${largest}: ${list(pool.filter((p) => sizesOf(p).includes(largest)).slice(0, 4))}.`;
   }
-  const others = `our ${asked} ${noun}: ${list(inSize.slice(0, 6))}${inSize.length > 6 ? " and more" : ""}.`;
+  // A feature the question asks for ("1 litre bottle with a handle"): the products of that size
+  // whose name or description holds the most of the question's words that only some of them hold.
+  const holds = (p: CatalogProduct, w: string) => new RegExp(`\\b${w}`, "i").test(`${p.title} ${p.description}`);
+  const features = [...askedWords].filter((w) => w.length >= 4 && /^[a-z]+$/.test(w) && !isStopWord(w) && inSize.some((p) => holds(p, w)) && !inSize.every((p) => holds(p, w)));
+  const fit = (p: CatalogProduct) => features.filter((w) => holds(p, w)).length;
+  const most = Math.max(0, ...inSize.map(fit));
+  const chosen = most ? inSize.filter((p) => fit(p) === most) : inSize;
+  const others = `our ${asked} ${noun}${most ? ` with what you asked for` : ""}: ${list(chosen.slice(0, 6))}${chosen.length > 6 ? " and more" : ""}.`;
   // A product named in a size it is not made in: its own sizes first, then what is made in that size.
   if (named) return `The ${named.title} comes in ${sizesOf(named).join(", ") || "one size"}, not ${asked} (${named.link}). Instead, ${others}`;
   return `Yes, ${others}`;
@@ -144,7 +157,6 @@ export type ShippingRule = { free_over_paise: number; flat_fee_paise: number; co
 
 const SHIPPING_WORDS = /\b(ship|shipping|shipped|delivery|deliver|courier|postage)\b/;
 const CHARGE_WORDS = /\b(charge|charges|charged|fee|fees|cost|costs|free|pay|paid|extra|kitna|kitni|kitne|lagega|lagegi|lgega|price)\b/;
-const COUNTS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, do: 2, teen: 3, char: 4, paanch: 5 };
 
 /** An amount the shopper states, in paise: "3200 rs", "₹5,000", "25k", "a 5000 rupee order", "my order total is 3000". */
 export function statedAmount(question: string): number | null {
@@ -160,21 +172,107 @@ export function statedAmount(question: string): number | null {
   return m ? Number(m[1]) * 100 : null;
 }
 
-/** "2 himalaya bottles": a count of one named product at one price (its only price, or the price at the size named); else null. */
-function namedQuantity(products: CatalogProduct[], question: string): { paise: number; label: string } | null {
-  const text = normalise(question);
-  const p = namedProduct(products, question);
-  if (!p) return null;
-  const first = nameWords(p.title)[0]!;
-  const count = text.match(new RegExp(`\\b(\\d{1,2}|${Object.keys(COUNTS).join("|")})\\s+(?:[a-z]+\\s+){0,2}${first}\\b`));
-  if (!count) return null;
-  const n = COUNTS[count[1]!] ?? Number(count[1]);
-  if (!(n >= 1 && n <= 50)) return null;
-  const size = askedSize(question, sizesOf(p));
-  const prices = [...new Set(p.variants.filter((v) => !size || v.title.toLowerCase().includes(size)).map((v) => v.pricePaise))];
-  if (prices.length !== 1) return null;
-  return { paise: n * prices[0]!, label: `${n} × ${p.title}${size ? ` ${size}` : ""} at ${formatPaise(prices[0]!)}` };
+/** Counts said in words before a product ("three everest bottles", "teen chai tumbler"). */
+const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, ek: 1, teen: 3, char: 4, chaar: 4, paanch: 5, panch: 5, chhe: 6, saat: 7, aath: 8, das: 10 };
+/** Words that may stand between a count, a product's name and its size without ending the mention. */
+const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "x", "pcs", "pieces", "piece", "nos", "units", "qty"]);
+/** Words between sizes of one product: "monsoon slim 350 and 500 both". */
+const SIZE_JOIN = new Set(["and", "aur", "or", "both", "each", "ml", "one", "ek", "plus", "n"]);
+
+/** What joins the products of a list ("+" and "," are read as "and"). */
+const JOINERS = new Set(["and", "aur", "plus", "with", "or", "n"]);
+
+/** One line of an order a question describes: a product, the size named (if any), how many, the price of one. */
+export type CartLine = { p: CatalogProduct; size: string | null; qty: number; paise: number; counted?: boolean };
+
+/** Whether a word names a size of the product: "750ml", "750", or "1000ml" from "1l" (normalise writes litres as millilitres). */
+function sizeWord(word: string, sizes: string[]): string | null {
+  return sizes.find((size) => word === size || word === size.replace(/ml$/, "")) ?? null;
 }
+
+function countWord(word: string | undefined): number | null {
+  if (!word) return null;
+  const n = COUNT_WORDS[word] ?? (/^\d{1,2}x?$/.test(word) ? parseInt(word, 10) : null);
+  return n !== null && n >= 1 && n <= 50 ? n : null;
+}
+
+/**
+ * The order a question describes, read as a shopper types a cart: each product named with a count
+ * before it (a number or a number word, "2 glacier classic", "three everest bottles") and the sizes
+ * after it ("monsoon slim 350 and 500", "travel tumbler straw 1000ml"), the products joined by +,
+ * "and", commas or nothing at all. A product named again without a count is the same line ("for
+ * office: 3 office lid tumblers"). Null when nothing is named, a name fits two products equally, or
+ * a line's price depends on a size not given.
+ */
+export function cartLines(products: CatalogProduct[], question: string, opts: { priced: boolean } = { priced: true }): CartLine[] | null {
+  const tokens = words(normalise(question).replace(/(\d),(\d)/g, "$1$2").replace(/[+&,]/g, " and "));
+  const named = products.map((p) => ({ p, names: nameWords(p.title) }));
+  const isName = (w: string) => named.some((n) => n.names.includes(w));
+  const lines: (CartLine & { counted: boolean })[] = [];
+  let i = 0;
+  while (i < tokens.length) {
+    if (!isName(tokens[i]!)) {
+      i++;
+      continue;
+    }
+    // The mention: name words, and the generic words between them ("travel tumbler with straw").
+    let j = i;
+    const mention: string[] = [];
+    while (j < tokens.length && (isName(tokens[j]!) || (FILLER.has(tokens[j]!) && mention.length))) mention.push(tokens[j++]!);
+    const scored = named
+      .map(({ p, names }) => ({ p, hits: names.filter((w) => mention.includes(w)).length, share: names.filter((w) => mention.includes(w)).length / names.length }))
+      .filter((x) => x.hits)
+      .sort((a, b) => b.hits - a.hits || b.share - a.share);
+    const best = scored[0];
+    if (!best || (scored[1] && scored[1].hits === best.hits && scored[1].share === best.share)) return null;
+    // A count just before the name, perhaps with a size between ("2 500ml glacier classic").
+    const sizes = sizesOf(best.p);
+    let before = i - 1;
+    const sizeBefore = before >= 0 ? sizeWord(tokens[before]!, sizes) : null;
+    if (sizeBefore) before--;
+    const qty = countWord(tokens[before]);
+    // Sizes after the name: one, or several joined ("350 and 500 both").
+    const after: string[] = [];
+    let k = j;
+    while (k < tokens.length) {
+      const size = sizeWord(tokens[k]!, sizes);
+      if (size) after.push(size);
+      else if (!SIZE_JOIN.has(tokens[k]!) || !after.length) break;
+      k++;
+    }
+    // Only a real mention: with a count or a size, or by most of the name or its first word
+    // ("himalaya"); outside a list, by its whole name and not only by words of the shopper's day
+    // ("for the trek", "for office", "i travel a lot").
+    const sized = qty !== null || !!sizeBefore || after.length > 0;
+    const first = nameWords(best.p.title)[0];
+    const byName = best.share >= 0.5 || best.hits >= 2 || (!!first && mention.includes(first));
+    const listed = i === 0 || JOINERS.has(tokens[i - 1]!) || isName(tokens[i - 1]!);
+    const whole = best.share === 1 || best.hits >= 2;
+    if (!sized && (!byName || (!listed && (!whole || mention.every((w) => !isName(w) || isContextWord(w)))))) {
+      i = j;
+      continue;
+    }
+    const asked = [...new Set([...(sizeBefore ? [sizeBefore] : []), ...after])];
+    for (const size of asked.length ? asked : [null]) {
+      const prices = [...new Set(best.p.variants.filter((v) => !size || v.title.toLowerCase().includes(size)).map((v) => v.pricePaise))];
+      if (prices.length !== 1 && opts.priced) return null;
+      const same = lines.find((l) => l.p === best.p && l.size === size);
+      if (!same) lines.push({ p: best.p, size, qty: qty ?? 1, paise: Math.min(...prices), counted: qty !== null });
+      else if (qty !== null) {
+        same.qty = same.counted ? same.qty + qty : qty;
+        same.counted = true;
+      }
+    }
+    i = Math.max(j, k);
+  }
+  return lines.length ? lines : null;
+}
+
+/** Whether a cart is more than one product once: a count over one, or two lines. */
+const isOrder = (lines: CartLine[]): boolean => lines.length >= 2 || lines[0]!.qty > 1;
+/** A cart whose amount the shopper told: an order, or one product with its count ("just 1 kids bottle"). */
+const isCounted = (lines: CartLine[]): boolean => isOrder(lines) || !!lines[0]?.counted;
+const subtotalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + l.qty * l.paise, 0);
 
 /** Where a list of products splits: "urban smart + matte explorer 1000ml", "classic and chai tumbler". */
 const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b)\s*/;
@@ -198,9 +296,11 @@ export function listedLines(products: CatalogProduct[], question: string): { p: 
   return lines.length ? lines : null;
 }
 
-const lineLabel = (l: { p: CatalogProduct; size: string | null; paise: number }) => `${l.p.title}${l.size ? ` ${l.size}` : ""} (${formatPaise(l.paise)})`;
+const lineLabel = (l: CartLine) => (l.qty > 1 || l.counted ? `${l.qty} × ${l.p.title}${l.size ? ` ${l.size}` : ""} at ${formatPaise(l.paise)}` : `${l.p.title}${l.size ? ` ${l.size}` : ""} (${formatPaise(l.paise)})`);
+/** The cart a question describes: counts and sizes read first (cartLines), else one product per listed part. */
+const orderLines = (products: CatalogProduct[], question: string): CartLine[] | null => cartLines(products, question) ?? listedLines(products, question)?.map((l) => ({ ...l, qty: 1 })) ?? null;
 const COD_WORDS = /\bcod\b/;
-const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill)\b|\bhow much\b/;
+const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar)\b|\bhow much\b/;
 
 /**
  * What an order of the products a question names comes to with cash on delivery ("glacier classic
@@ -216,9 +316,9 @@ export function codTotal(products: CatalogProduct[], question: string, rule: Shi
   // An amount the shopper states ("around 25k total, can I pay cash on delivery") is asked against
   // the COD limit, which the shop's own text answers; a word of it may merely look like a product's name.
   if (statedAmount(question) !== null) return null;
-  const lines = listedLines(products, question);
+  const lines = orderLines(products, question);
   if (!lines) return null;
-  const subtotal = lines.reduce((sum, l) => sum + l.paise, 0);
+  const subtotal = subtotalOf(lines);
   const shipping = shippingFor(subtotal, rule);
   const total = subtotal + shipping;
   const items = lines.map(lineLabel).join(" + ");
@@ -226,6 +326,26 @@ export function codTotal(products: CatalogProduct[], question: string, rule: Shi
     return `${items} comes to ${formatPaise(total)}, over the ${formatPaise(rule.cod.max_order_paise)} cash on delivery limit, so this order is paid online.\n\nMore on this: /checkout`;
   const shippingText = shipping ? `${formatPaise(shipping)} shipping (free only over ${formatPaise(rule.free_over_paise)})` : "free shipping";
   return `${items}, with ${shippingText} and the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, comes to ${formatPaise(total + rule.cod.fee_paise)} in all (GST included).\n\nMore on this: /checkout`;
+}
+
+/**
+ * What an order the question describes comes to ("2 glacier classic 500ml and 1 chai tumbler, total
+ * with delivery", "3 everest bottles how much", "monsoon slim 350 and 500 both"): each line's count
+ * and price, shipping as checkout charges it (the orders module's own rule) and the total. Null
+ * unless a total is asked of more than one item; cash on delivery is codTotal's.
+ */
+export function cartTotal(products: CatalogProduct[], question: string, rule: ShippingRule | null): string | null {
+  if (!rule) return null;
+  const text = normalise(question);
+  if (!TOTAL_WORDS.test(text) || COD_WORDS.test(text) || statedAmount(question) !== null) return null;
+  const lines = orderLines(products, question);
+  if (!lines || !isOrder(lines)) return null;
+  const subtotal = subtotalOf(lines);
+  const shipping = shippingFor(subtotal, rule);
+  const shippingText = shipping
+    ? `a flat ${formatPaise(shipping)} shipping applies (shipping is free only on orders over ${formatPaise(rule.free_over_paise)})`
+    : `shipping is free (orders over ${formatPaise(rule.free_over_paise)})`;
+  return `${lines.map(lineLabel).join(" + ")} comes to ${formatPaise(subtotal)}; ${shippingText}, so the total is ${formatPaise(subtotal + shipping)} (GST included).\n\nMore on this: /checkout`;
 }
 
 /**
@@ -240,8 +360,8 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
   if (!SHIPPING_WORDS.test(text) || !CHARGE_WORDS.test(text) || /\bcod\b/.test(text)) return null;
   const stated = statedAmount(question);
   // Two or more products named together: their prices added up decide it.
-  const listed = stated === null ? listedLines(products, question) : null;
-  const counted = stated === null ? (namedQuantity(products, question) ?? (listed && listed.length >= 2 ? { paise: listed.reduce((sum, l) => sum + l.paise, 0), label: listed.map(lineLabel).join(" + ") } : null)) : null;
+  const lines = stated === null ? orderLines(products, question) : null;
+  const counted = lines && isCounted(lines) ? { paise: subtotalOf(lines), label: lines.map(lineLabel).join(" + ") } : null;
   const amount = stated ?? counted?.paise ?? null;
   if (amount === null) return null;
   const subject = counted ? `${counted.label} comes to ${formatPaise(amount)}, which is` : `An order of ${formatPaise(amount)} is`;
@@ -343,7 +463,96 @@ export function superlativeProduct(products: CatalogProduct[], question: string)
   return null;
 }
 
+/** What one product's description says that another's does not: the sentences they share (the insulation) left out. */
+function ownSentences(p: CatalogProduct, others: CatalogProduct[]): string {
+  const sentences = p.description.split(/(?<=\.)\s+/);
+  const own = sentences.filter((sentence) => !others.some((o) => o.description.includes(sentence)));
+  return (own.length ? own : sentences).join(" ");
+}
+
+const priceText = (p: CatalogProduct) => {
+  const prices = [...new Set(p.variants.map((v) => v.pricePaise))].sort((a, b) => a - b);
+  return prices.length === 1 ? formatPaise(prices[0]!) : `from ${formatPaise(prices[0]!)}`;
+};
+
+const COMPARE = /\b(diff|difference|differences|different|differ|compare|comparison|vs|versus|farak|fark|antar|better)\b/;
+
+/**
+ * Two (or more) products compared ("whats the diff between matte tumbler and commuter coffee
+ * tumbler"): what each one's description says that the others' do not, with its price. Null
+ * unless a comparison is asked and at least two products are named.
+ */
+export function compareProducts(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  if (!COMPARE.test(text) || POLICY.test(text)) return null;
+  const lines = cartLines(products, question, { priced: false });
+  const named = [...new Set((lines ?? []).map((l) => l.p))];
+  if (named.length < 2) return null;
+  const rows = named.map((p) => `${p.title} (${priceText(p)}): ${ownSentences(p, named.filter((o) => o !== p))}`);
+  const shared = named[0]!.description.split(/(?<=\.)\s+/).filter((sentence) => named.every((o) => o.description.includes(sentence)));
+  return `${rows.join("\n")}${shared.length ? `\nBoth: ${shared.join(" ")}` : ""}\nSee them here: ${named.map((p) => p.link).join(", ")}`;
+}
+
+/** Asking what a product is for or does: "what does the urban smart bottle do", "features of", "kya khaas hai". */
+const DESCRIBE = /\b(what|wht|wat|wht's|whats)\b.{0,40}\b(do|does|for|special|different)\b|\bfeatures?\b|\bspecial about\b|\b(kya|kyaa) (karta|karti|karte|khaas|khas|special)\b|\bwhat is (it|the)\b.{0,40}\b(about|like)\b/;
+
+/**
+ * What a named product does ("wht does the urban smart bottle do exactly"): its description, price
+ * and link. Null unless one product is named by a word of its own name (not a word of the
+ * shopper's day) and the question asks what it does or is for, not about a policy.
+ */
+export function describeProduct(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  if (!DESCRIBE.test(text) || POLICY.test(text) || PRICE_WORDS.test(text)) return null;
+  const p = namedProduct(products, question);
+  const asked = new Set(words(text));
+  if (!p || !nameWords(p.title).some((w) => asked.has(w) && !isContextWord(w))) return null;
+  return `The ${p.title}: ${p.description} Price ${priceText(p)}.\nSee it here: ${p.link}`;
+}
+
+/**
+ * Whether an engraving the shopper quotes fits ("i want to engrave 'Happy Birthday Priyanka!!', will
+ * it fit"): its length against the product page's limit. Null without engraving words and a quoted text.
+ */
+export function engravingFit(question: string, maxLength: number): string | null {
+  if (!/\bengrav\w*|\bpersonali[sz]\w*|\blikhwa\w*/i.test(question)) return null;
+  const quoted = question.match(/["'‘“]([^"'’”]{1,80})["'’”]/)?.[1]?.trim();
+  if (!quoted) return null;
+  const length = [...quoted].length;
+  const verdict =
+    length <= maxLength
+      ? `"${quoted}" is ${length} characters, so it fits: engraving takes up to ${maxLength} characters.`
+      : `"${quoted}" is ${length} characters, and engraving takes up to ${maxLength} characters (spaces and punctuation count), so it needs to be shortened to fit.`;
+  return `${verdict} Type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`;
+}
+
+const FITS = /\b(fit|fits|fitting|compatible|compatibility|go on|goes on|work with|works with|lagega|lag jayega|lagta|aayega|ayega)\b/;
+
+/**
+ * Whether an add-on fits ("will the sport cap fit my glacier classic?"): the add-on's own
+ * description, which says what it is made for ("for standard-mouth bottles", "any wide-mouth
+ * bottle"). Null unless fitting is asked, exactly one add-on is named by its whole title (its
+ * kind word too, so "sport" alone is the Summit Sport Bottle), and the bottle is one of ours or
+ * the question asks which of ours.
+ */
+export function accessoryFit(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  if (!FITS.test(text)) return null;
+  const asked = new Set(words(text).map((w) => w.replace(/s$/, "")));
+  const addOns = products.filter((p) => ADD_ON.test(p.title) && words(normalise(p.title)).every((w) => asked.has(w.replace(/s$/, "")) || w === "bottle" || w === "set"));
+  if (addOns.length !== 1) return null;
+  const p = addOns[0]!;
+  // On one of ours ("my glacier classic") or on which of ours ("all bottles"); another brand's bottle is for the team.
+  // The add-on's own words ("sport" of the Sport Cap) name no bottle.
+  const own = new Set(words(normalise(p.title)));
+  const rest = words(text).filter((w) => !own.has(w)).join(" ");
+  const ours = namedProduct(products.filter((o) => !ADD_ON.test(o.title)), rest);
+  const oursNamed = ours && nameWords(ours.title).some((w) => rest.split(" ").includes(w) && !isContextWord(w));
+  if (!oursNamed && !/\b(which|all|any|every|konsi|kaunsi|konse|kaunse|sab|sabhi)\b(\s+\w+){0,2}\s+(bottles?|tumblers?)\b/.test(text)) return null;
+  return `The ${p.title}: ${p.description} Price ${priceText(p)}.\nSee it here: ${p.link}`;
+}
+
 /** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
 export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
-  return codTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question);
+  return accessoryFit(products, question) ?? codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
 }

@@ -32,7 +32,12 @@ const VOWEL_ENDINGS = [
 const IRREGULAR_FORMS =
   "gaya gayi gaye gya gyi gye hua hui hue hua kiya kiye kia liya liye lia diya diye dia tha thi the thay hoon hun hu hai hain h hay " +
   "chahiye chahie chaiye chahye chahiyee chahta chahti chahte chahe nhi nahi nahin nai na mat rha rhi rhe hta hti hte hoga hogi hoge honge " +
-  "sakta sakti sakte skta skti skte sakoge sakenge sakegi sakega saku sakun";
+  "sakta sakti sakte skta skti skte sakoge sakenge sakegi sakega saku sakun " +
+  // "ban-" (to become: "total kitna banega") and "mila-ke" (put together), which the roots above do not make.
+  "banega banegi banenge banta banti bante milake milaake milakar";
+
+/** Chat shorthand of one letter: "h" (hai), "k" (ke, kya). Single letters are otherwise kept (sizes, "x"). */
+const ONE_LETTER_FORMS = ["h", "k"];
 
 /** Particles, postpositions, pronouns, question words, conjunctions and fillers. */
 const GRAMMAR_WORDS =
@@ -60,7 +65,7 @@ export const HINGLISH_STOP_WORDS: readonly string[] = [
   ...VOWEL_ROOTS.flatMap((root) => VOWEL_ENDINGS.map((e) => root + e)),
   ...IRREGULAR_FORMS.split(/\s+/),
   ...GRAMMAR_WORDS.split(/\s+/),
-].filter((w) => w.length >= 2 && !ENGLISH_LOOKALIKES.has(w));
+].filter((w) => w.length >= 2 && !ENGLISH_LOOKALIKES.has(w)).concat(ONE_LETTER_FORMS);
 
 /** The forms of verbs that do carry a concept: sending and arriving are delivery. */
 const formsOf = (roots: string[]) => roots.flatMap((root) => CONSONANT_ENDINGS.map((e) => root + e));
@@ -72,8 +77,10 @@ const formsOf = (roots: string[]) => roots.flatMap((root) => CONSONANT_ENDINGS.m
 export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   ship: formsOf(["bhej", "pahunch", "pahuch", "pohoch", "pohanch"]),
   duration: ["din", "dino", "dinon", "ghanta", "ghante", "ghanton", "saal", "sal", "mahina", "mahine", "mahino", "hafta", "hafte", "jaldi", "der", "samay"],
-  hours: ["raat", "raaton", "subah", "sham", "shaam", "dopahar"],
-  price: ["paisa", "paise", "paiso", "rupaye", "rupay", "rupiya", "rupya", "sasta", "sasti", "saste", "mehenga", "mehnga", "mehengi", "mehngi", "mehenge"],
+  // The parts of a day, and open or closed ("band rehta hai", "khula hai", "chhutti").
+  hours: ["raat", "raaton", "subah", "sham", "shaam", "dopahar", "band", "bandh", "khula", "khuli", "khule", "chhutti", "chutti"],
+  // Saving ("kitna bachega", "bachat") is a price question: the MRP and the price.
+  price: ["bachega", "bachegi", "bachenge", "bachat", "paisa", "paise", "paiso", "rupaye", "rupay", "rupiya", "rupya", "sasta", "sasti", "saste", "mehenga", "mehnga", "mehengi", "mehngi", "mehenge"],
   size: ["chhota", "chhoti", "chhote", "chota", "choti", "chote", "bada", "badi", "bade", "bara", "bari", "lamba", "lambi"],
   kids: ["beta", "bete", "beti", "betiyan", "bachcha", "bachche", "baccha", "bacche", "bachon", "bachchon", "bachi", "bachchi"],
   engrave: ["naam", "likhwa", "likhwana", "likhwani", "likhwaya", "likhwake", "likhwaenge", "likhwayenge", "likhwaoge"],

@@ -4,6 +4,20 @@ import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct,
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
 describe("how the bot reads shoppers' words", () => {
+  it("knows chat shorthand and light Hinglish words, and the words of a need (a bottle's base, its noise, a ride)", () => {
+    expect(analyseQuestion("bhai delivery charges kitne lagte h").map((w) => w.word)).not.toContain("h");
+    expect(analyseQuestion("total kitna banega sab milake").map((w) => w.word)).toEqual(["total", "kitna"]);
+    expect(termsOfWord("band")).toContain("#hours");
+    expect(termsOfWord("bachega")).toContain("#price");
+    expect(termsOfWord("bottom")).toEqual(termsOfWord("base").map((t) => (t === "base" ? "bottom" : t)));
+    expect(termsOfWord("clank")).toContain("#noise");
+    expect(termsOfWord("bike")).toContain("#ride");
+    expect(normalise("10 percent off")).toContain("10%");
+    expect(normalise("where do i enter company gst no")).toContain("gstin");
+    // Money taken, then the payment shown as failed: a refund, whichever is told first.
+    expect(normalise("paisa cut gaya account se but payment failed dikha raha")).toContain("refund");
+  });
+
   it("gives synonyms the same concept as the shop's own word", () => {
     expect(termsOfWord("guarantee")).toContain("#warranty");
     expect(analyseText("Every product carries a 2 year warranty")).toContain("#warranty");

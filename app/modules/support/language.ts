@@ -61,7 +61,14 @@ const GROUPS: Record<string, string[]> = {
   material: ["steel", "metal", "material", "materials", "stainless", "grade", "aluminium", "aluminum", "iron", "quality"],
   privacy: ["privacy", "personal", "data", "details", "information", "info", "share", "shares", "sharing", "shared",
     // What the shop holds about a shopper: "your records", "your database".
-    "record", "records", "database"],
+    "record", "records", "database",
+    // Unwanted calls and mails a shopper blames on a shop that shares numbers.
+    "spam", "spammed", "telemarketing"],
+  // The base of a bottle and the noise it makes on a desk: what the silicone boot is for.
+  base: ["base", "bottom", "underside"],
+  noise: ["silence", "silences", "silent", "noise", "noisy", "loud", "clank", "clanking", "clang", "rattle", "rattles", "sound"],
+  // Riding: the shop's "runs and rides".
+  ride: ["ride", "rides", "riding", "bike", "bikes", "bicycle", "cycle", "cycling", "scooter", "scooty", "motorbike"],
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
   // The law a policy follows: the privacy policy names the Act.
   law: ["law", "laws", "act", "legal", "regulation", "regulations", "compliance", "comply", "compliant"],
@@ -105,6 +112,10 @@ const GROUPS: Record<string, string[]> = {
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
 const PHRASES: [RegExp, string][] = [
+  // A GST number is a GSTIN ("company gst no", "gst number").
+  [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
+  // "10 percent" is how the shop writes "10%".
+  [/\b(\d+) ?(percent|per cent|pct|percentage)\b/g, " $1% "],
   // A short quoted text ("engraving 'Riya'") is what the shopper wants written, not what they ask about.
   [/(^|\s)['"‘“][^'"‘’“”\n]{1,24}['"’”](?=[\s,.!?;:]|$)/g, "$1 "],
   [/₹/g, " rupees "],
@@ -146,6 +157,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(rang|colour|color|paint|coating|finish)\b(\s+\w+){0,1}\s+(utar|nikal|chhoot|chhut|ud|jhad)\w*/g, " peeling defect "],
   // A failed payment that still took the money: it comes back, as a refund does.
   [/\b(payment|transaction|txn|upi)( \w+){0,2} (fail\w*|declined|unsuccessful|did ?n[o']?t go through)\b(.{0,40})\b(cut|kat\w*|kaat\w*|deducted|debited)\b/g, " refund payment $4 "],
+  // The same told the other way round: the money went first, then the payment "failed" ("paisa cut gaya ... payment failed dikha raha").
+  [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat\w*|kaat\w*|deducted|debited)\b(.{0,40})\b(payment|transaction|txn)( \w+){0,1} (fail\w*|declined|unsuccessful)\b/g, " $4 refund payment "],
   // An unfinished online payment: the order waits for it (the payment hold).
   [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
@@ -270,7 +283,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", ...HINGLISH_WEAK]);
 
@@ -292,6 +305,8 @@ const CONTEXT = new Set(
     "dad daddy mom mommy mum mummy mother father papa mama parents wife husband brother sister sibling friend friends family " +
     "boss colleague colleagues roommate neighbour neighbor grandma grandpa grandmother grandfather uncle aunt aunty bhaiya didi " +
     "myself himself herself someone's " +
+    // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
+    "husbands wifes dads moms mums brothers sisters friends bosses hubby startup proper " +
     // places and occasions of the shopper's day
     "home house college university uni hostel campus gym workplace classroom tuition trip outing journey " +
     // verbs and adjectives that frame rather than say

@@ -97,8 +97,22 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     {
       source: "fact",
       title: "GST invoice",
-      text: "A GST tax invoice is issued when your order ships; with an account, download it from the order under My orders. For a business invoice, give your company's GSTIN at checkout.",
+      text: "A GST tax invoice is issued when your order ships; with an account, download it from the order under My orders. For a business invoice, give your company's GSTIN at checkout, in the GSTIN box (optional, for a business invoice).",
       link: "/account/orders",
+    },
+    {
+      // Checkout refuses a GSTIN of another state than the billing address (checkout-form).
+      source: "fact",
+      title: "GSTIN and billing address: same state",
+      text: "A GSTIN given at checkout must be registered in the same state as the billing address; checkout does not accept a GSTIN of another state.",
+      link: "/checkout",
+    },
+    {
+      // Checkout's discount box: where a coupon or discount code is typed.
+      source: "fact",
+      title: "Discount code or coupon: where to enter it",
+      text: "Type your coupon or discount code in the Discount code box at checkout and press Apply: the order total is worked out again with it before you pay.",
+      link: "/checkout",
     },
     {
       source: "fact",
@@ -152,7 +166,7 @@ export function settingsFacts(s: {
 }): Passage[] {
   const out: Passage[] = [];
   const codText = s.cod.enabled
-    ? `Cash on delivery (COD, pay cash when the parcel is delivered) is available on orders up to ${formatPaise(s.cod.max_order_paise)}, with an extra COD fee of ${formatPaise(s.cod.fee_paise)}. An order above ${formatPaise(s.cod.max_order_paise)} is paid online.`
+    ? `Cash on delivery (COD, pay cash when the parcel is delivered) is available on orders up to ${formatPaise(s.cod.max_order_paise)}, with an extra COD fee of ${formatPaise(s.cod.fee_paise)}. An order above ${formatPaise(s.cod.max_order_paise)} is paid online. On delivery you pay in cash (or UPI to the courier, where offered).`
     : "Cash on delivery is not offered at the moment: orders are paid online.";
   out.push({ source: "fact", title: "Cash on delivery (COD): fee and maximum order", text: codText, link: "/checkout" });
   // The footer shows these logos on every page: the methods the shop's payment gateway takes.
