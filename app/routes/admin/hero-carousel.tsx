@@ -1,6 +1,7 @@
 import { HeroCarouselScreen, heroThumb } from "~/components/admin/merchandising/hero-carousel-screen";
 import { answer, invalid, jsonField } from "~/lib/action-result";
 import { adminMeta } from "~/lib/admin-meta";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { heroPickForm, heroSaveForm, heroUploadForm } from "~/modules/merchandising/merchandising";
 import { addHeroImage, loadHeroEditor, saveHeroImages } from "~/modules/merchandising/merchandising.server";
 import { requireOperation, requirePagePermission } from "~/modules/staff/staff.server";
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const parsed = heroUploadForm.safeParse({ alt: form.get("alt"), version: form.get("version") });
     if (!parsed.success) return invalid("upload", parsed.error);
     const file = form.get("file");
-    if (!(file instanceof File) || file.size === 0) return answer("upload", { ok: false, status: 400, error: "Choose an image to upload.", fieldErrors: { file: "Choose an image to upload." } });
+    if (!(file instanceof File) || file.size === 0) return answer("upload", { ok: false, status: REFUSAL_STATUS.invalid, error: "Choose an image to upload.", fieldErrors: { file: "Choose an image to upload." } });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const outcome = await addHeroImage(context.services, actor, { alt: parsed.data.alt, expectedVersion: parsed.data.version, file: { fileName: file.name, declaredType: file.type, bytes } });
     return answer("upload", outcome);

@@ -4,6 +4,7 @@ import { addFaqItem, addFaqPhrasing, listFaqChoices } from "~/modules/content/co
 import { closestFaq, supportDeps, assignConversation, getConversationDetail, listAssignableStaff, listCannedReplies, listInbox, markSeen, replyAsStaff, setConversationStatus, type InboxFilter } from "~/modules/support/support.server";
 import { teachablePairs, teachFaqForm, teachPhrasingForm, SupportError } from "~/modules/support/support";
 import { isUuid } from "~/lib/ids";
+import { REFUSAL_STATUS } from "~/lib/save-outcome";
 import { requireOperation, requirePagePermission, requireUuid } from "~/modules/staff/staff.server";
 import { can } from "~/modules/staff/staff";
 import type { Route } from "./+types/support";
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "teach-phrasing": {
         const raw = { question: form.get("question"), answer: form.get("answer"), faqId: form.get("faqId") };
         const parsed = op === "teach-faq" ? teachFaqForm.safeParse(raw) : teachPhrasingForm.safeParse(raw);
-        if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: 400 });
+        if (!parsed.success) return data({ ok: false as const, error: parsed.error.issues[0]!.message }, { status: REFUSAL_STATUS.invalid });
         const outcome =
           "answer" in parsed.data ? await addFaqItem(services, actor, parsed.data) : await addFaqPhrasing(services, actor, parsed.data.faqId, parsed.data.question);
         if (!outcome.ok) return data({ ok: false as const, error: outcome.error }, { status: outcome.status });
