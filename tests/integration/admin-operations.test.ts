@@ -14,6 +14,7 @@ import { action as supportAction } from "~/routes/admin/support";
 import { action as cannedAction } from "~/routes/admin/support.canned-replies";
 import type { AppServices } from "~/services.server";
 import { testFactories, type TestFactories } from "../support/factories";
+import { productEditorFields } from "../support/product-editor-form";
 import { answerOf, postForm } from "../support/route-calls";
 import { DRIVERS } from "../support/test-database";
 import { cookieHeader, createStaff, openTestServices, requestFrom } from "../support/test-services";
@@ -89,34 +90,7 @@ describe.each(DRIVERS)("admin operations checked before the body on %s", (kind) 
     ], params);
 
     const values = editorValues((await loadProductForEditor(services.db, product.id))!);
-    const fields: Record<string, string> = {
-      version: String(values.version),
-      title: "Operations Bottle Renamed",
-      slug: values.slug,
-      description: values.description,
-      status: values.status,
-      sortOrder: values.sortOrder,
-      seoTitle: values.seoTitle,
-      seoDescription: values.seoDescription,
-      hsnCode: values.hsnCode,
-      gstRatePercent: values.gstRatePercent,
-      skuBase: values.skuBase,
-    };
-    values.options.forEach((o, i) => {
-      fields[`options.${i}.name`] = o.name;
-      fields[`options.${i}.values`] = o.values.join(", ");
-    });
-    values.variants.forEach((v, i) => {
-      Object.assign(fields, {
-        [`variants.${i}.sku`]: v.sku,
-        [`variants.${i}.optionValues`]: JSON.stringify(v.optionValues),
-        [`variants.${i}.price`]: v.price,
-        [`variants.${i}.compareAtPrice`]: v.compareAtPrice,
-        [`variants.${i}.stockQuantity`]: v.stockQuantity,
-        [`variants.${i}.weightGrams`]: v.weightGrams,
-        [`variants.${i}.barcode`]: v.barcode,
-      });
-    });
+    const fields = productEditorFields(values, { title: "Operations Bottle Renamed" });
     const saved = post(catalogEditAction, `${path}?do=save`, fields, ADMIN, params);
     expect(await answerOf(saved.run)).toEqual({ status: 200, body: { fieldErrors: {}, error: null, saved: true } });
     expect(saved.read()).toBe(true);

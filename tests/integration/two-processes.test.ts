@@ -15,6 +15,7 @@ import type { ChatMessage } from "~/modules/support/chat-input";
 import { seedStaff } from "../support/admin-server";
 import { signInOverHttp } from "../support/staff-http";
 import { startFakeRazorpay, type FakeRazorpay } from "../support/fake-razorpay";
+import { asSearchParams, productEditorFields } from "../support/product-editor-form";
 import { startServer, type RunningServer } from "../support/server-process";
 import { sseReader } from "../support/sse";
 import { createProduct, CHECKOUT_DETAILS } from "../support/shoppers";
@@ -201,34 +202,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two server processes on one Postg
     expect((await pageOnB()).html).not.toContain(newTitle);
 
     // The editor's form, as the browser submits it, with the title changed.
-    const form = new URLSearchParams({
-      version: String(values.version),
-      title: newTitle,
-      slug: values.slug,
-      description: values.description,
-      status: values.status,
-      sortOrder: values.sortOrder,
-      seoTitle: values.seoTitle,
-      seoDescription: values.seoDescription,
-      hsnCode: values.hsnCode,
-      skuBase: values.skuBase,
-    });
-    if (values.isBestSeller) form.set("isBestSeller", "on");
-    for (const tag of values.tags) form.append("tags", tag);
-    for (const id of values.collectionIds) form.append("collectionIds", id);
-    values.options.forEach((o, i) => {
-      form.set(`options.${i}.name`, o.name);
-      form.set(`options.${i}.values`, o.values.join(", "));
-    });
-    values.variants.forEach((v, i) => {
-      form.set(`variants.${i}.sku`, v.sku);
-      form.set(`variants.${i}.optionValues`, JSON.stringify(v.optionValues));
-      form.set(`variants.${i}.price`, v.price);
-      form.set(`variants.${i}.compareAtPrice`, v.compareAtPrice);
-      form.set(`variants.${i}.stockQuantity`, v.stockQuantity);
-      form.set(`variants.${i}.weightGrams`, v.weightGrams);
-      form.set(`variants.${i}.barcode`, v.barcode);
-    });
+    const form = asSearchParams(productEditorFields(values, { title: newTitle }));
     const saved = await post(a.url, `/admin/catalog/edit/${product!.id}?do=save`, form, owner);
     expect(saved.status, saved.body.slice(0, 500)).toBe(200);
     const savedAt = Date.now();
