@@ -235,6 +235,37 @@ describe("a first tap before hydration, on a phone with its CPU slowed 4x", () =
     await context.close();
   });
 
+  it("keeps a colour chosen as the very first tap, before React has hydrated the option it changed", async () => {
+    const { context, page } = await openPhone(browser);
+    await holdImages(page);
+    await page.addInitScript(() => addEventListener("glacial:hydrated", () => performance.mark("test:hydrated")));
+    const home = await (await fetch(baseUrl)).text();
+    const slugs = [...home.matchAll(/href="\/product\/([a-z0-9-]+)"/g)].map((m) => m[1]!);
+    // A product with a choice to make: its first unchosen swatch is tapped before anything else,
+    // so the page hydrates over a legend the early script has already changed.
+    for (const slug of slugs) {
+      await page.goto(`${baseUrl}/product/${slug}`, { waitUntil: "domcontentloaded" });
+      if ((await page.locator("main fieldset label:has(input[type=radio]:not(:checked))").count()) > 0) break;
+    }
+    expect(await hydrationStart(page)).toBeNull();
+    const swatch = page.locator("main fieldset label:has(input[type=radio]:not(:checked))").first();
+    const choice = await swatch.locator("input").getAttribute("value");
+    expect(choice).toBeTruthy();
+    await swatch.tap();
+    expect(await page.locator("main fieldset legend").first().textContent()).toContain(choice!);
+    await hydrated(page);
+    await page.waitForFunction(() => performance.getEntriesByName("test:hydrated").length > 0);
+    // After hydration the screen and React's state both hold the choice: the legend still names
+    // it, its radio is the checked one, and the line added is that variant.
+    await page.waitForTimeout(500);
+    expect(await page.locator("main fieldset legend").first().textContent()).toContain(choice!);
+    expect(await page.locator(`main fieldset input[type=radio][value="${choice}"]`).isChecked()).toBe(true);
+    await page.getByRole("button", { name: "Add to Cart", exact: true }).tap();
+    await expect.poll(async () => (await storedCart(page)).length).toBe(1);
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem("cart")!) as { variantTitle: string }[])[0]!.variantTitle)).toContain(choice!);
+    await context.close();
+  });
+
   it("hands a quantity and an option chosen before hydration over to React, and adds that line once", async () => {
     const { context, page } = await openPhone(browser);
     await holdImages(page);

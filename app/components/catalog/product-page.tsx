@@ -231,7 +231,10 @@ function OptionPicker({
   return (
     <fieldset className="mt-6" {...{ [EARLY_OPTION]: option.name }}>
       <legend className="text-sm font-semibold text-slate-900">
-        {option.name}: <span className="font-normal">{selected ?? "choose one"}</span>
+        {/* A choice tapped before hydration has already written its name here (lib/early-taps.ts):
+            React keeps that text instead of failing the page's hydration over it, and writes the
+            same once the choice reaches its state. */}
+        {option.name}: <span className="font-normal" suppressHydrationWarning>{selected ?? "choose one"}</span>
       </legend>
       <div className="mt-2 flex flex-wrap gap-3">
         {option.values.map((value) => {
