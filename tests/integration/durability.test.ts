@@ -45,5 +45,7 @@ describe("embedded database durability", () => {
     } finally {
       await reopened.close();
     }
-  });
+    // A child process that compiles its TypeScript and migrates a fresh database before its first
+    // write: about 10 s on a quiet machine, over 60 s with both cores busy (load average 10-12).
+  }, 180_000);
 });
