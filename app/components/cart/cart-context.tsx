@@ -31,6 +31,12 @@ const CartContext = createContext<CartContextValue | null>(null);
 // not rendered again when the cart changes (on a slow phone, re-rendering every card of a page
 // delayed the drawer's opening after Add to Cart).
 const CartActionsContext = createContext<CartActions | null>(null);
+// The header and the layout's drawer slot read only the count and whether the drawer is open. On
+// their own context they are not rendered again when the stored cart turns out empty on a first
+// visit (hydrated flips, nothing on screen changes) or when a line changes without changing the
+// count: on a slow phone, that render of the header ran as one long task right after hydration.
+type CartSummary = { totalItems: number; isOpen: boolean };
+const CartSummaryContext = createContext<CartSummary | null>(null);
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<CartItem[]>([]);
@@ -101,9 +107,13 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     () => ({ ...actions, items, totalItems: rules.totalItems(items), subtotal: rules.subtotal(items), isOpen, hydrated }),
     [actions, items, isOpen, hydrated],
   );
+  const totalItems = value.totalItems;
+  const summary = useMemo<CartSummary>(() => ({ totalItems, isOpen }), [totalItems, isOpen]);
   return (
     <CartActionsContext.Provider value={actions}>
-      <CartContext.Provider value={value}>{children}</CartContext.Provider>
+      <CartSummaryContext.Provider value={summary}>
+        <CartContext.Provider value={value}>{children}</CartContext.Provider>
+      </CartSummaryContext.Provider>
     </CartActionsContext.Provider>
   );
 }
@@ -112,6 +122,13 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 export function useCartActions(): CartActions {
   const value = useContext(CartActionsContext);
   if (!value) throw new Error("useCartActions must be used inside CartProvider");
+  return value;
+}
+
+/** How many items the cart holds and whether its drawer is open, for the header and the layout. */
+export function useCartSummary(): CartSummary {
+  const value = useContext(CartSummaryContext);
+  if (!value) throw new Error("useCartSummary must be used inside CartProvider");
   return value;
 }
 

@@ -2,7 +2,7 @@ import { ChevronDown, Heart, Menu, Search, ShoppingBag, User } from "lucide-reac
 import { NavigationMenu } from "radix-ui";
 import { lazy, memo, Suspense, useMemo, useState } from "react";
 import { Link } from "react-router";
-import { useCart } from "~/components/cart/cart-context";
+import { useCartActions, useCartSummary } from "~/components/cart/cart-context";
 import { earlyTap, type EarlyMenuItem } from "~/lib/early-taps";
 import { FALLBACK_MENU, type MenuItem } from "~/modules/content/content";
 import { MenuPanelLoading } from "./loading-panels";
@@ -19,7 +19,8 @@ const iconLink = "relative inline-flex size-10 items-center justify-center round
 
 export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
   const items = menu?.length ? menu : FALLBACK_MENU;
-  const { totalItems, setOpen } = useCart();
+  const { totalItems } = useCartSummary();
+  const { setOpen } = useCartActions();
   const [drawerOpen, setDrawerOpenState] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const setDrawerOpen = (open: boolean) => {

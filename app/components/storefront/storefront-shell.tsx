@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigation } from "react-router";
-import { CartProvider, useCart } from "~/components/cart/cart-context";
+import { CartProvider, useCartActions, useCartSummary } from "~/components/cart/cart-context";
 import { ChatLauncher } from "~/components/support/chat-launcher";
 import type { MenuItem } from "~/modules/content/content";
 import { StorefrontFooter, type StoreContact } from "./footer";
@@ -15,7 +15,8 @@ import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
 const CartDrawer = lazy(() => import("~/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
 
 function LazyCartDrawer() {
-  const { isOpen, totalItems, setOpen } = useCart();
+  const { isOpen, totalItems } = useCartSummary();
+  const { setOpen } = useCartActions();
   const [wanted, setWanted] = useState(false);
   useEffect(() => {
     if (isOpen) setWanted(true);
