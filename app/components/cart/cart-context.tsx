@@ -34,7 +34,8 @@ const CartActionsContext = createContext<CartActions | null>(null);
 // The header and the layout's drawer slot read only the count and whether the drawer is open. On
 // their own context they are not rendered again when the stored cart turns out empty on a first
 // visit (hydrated flips, nothing on screen changes) or when a line changes without changing the
-// count: on a slow phone, that render of the header ran as one long task right after hydration.
+// count (the server's price check): the header (its own links and icons) rendered again for
+// nothing, on every storefront page right after hydration.
 type CartSummary = { totalItems: number; isOpen: boolean };
 const CartSummaryContext = createContext<CartSummary | null>(null);
 

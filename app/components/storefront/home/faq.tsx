@@ -7,7 +7,7 @@ export type FaqEntry = { id: string; question: string; answer: string };
  * 'Frequently Asked Questions': single-open, collapsible. Written as plain disclosure buttons
  * rather than the Radix accordion: on a phone the accordion's six items each scheduled updates
  * from their layout effects as the page hydrated, and React ran them as one synchronous render
- * right after hydration (one long task on a slow CPU). The answers are in the page's HTML
+ * right after hydration (part of one long task on a slow CPU). The answers are in the page's HTML
  * (hidden until opened), so they are there for search engines and before any script runs.
  */
 export function HomeFaq({ items }: { items: FaqEntry[] }) {
@@ -25,7 +25,7 @@ export function HomeFaq({ items }: { items: FaqEntry[] }) {
           const triggerId = `${baseId}-q${index}`;
           const panelId = `${baseId}-a${index}`;
           return (
-            <div key={item.id} className="border-b border-slate-200" data-state={open ? "open" : "closed"}>
+            <div key={item.id} className="border-b border-slate-200">
               <h3 className="flex">
                 <button
                   type="button"
@@ -33,7 +33,7 @@ export function HomeFaq({ items }: { items: FaqEntry[] }) {
                   aria-expanded={open}
                   aria-controls={panelId}
                   onClick={() => setOpenId(open ? null : item.id)}
-                  className="group flex flex-1 items-center justify-between gap-4 py-4 text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-brand-accent"
+                  className="flex flex-1 items-center justify-between gap-4 py-4 text-left font-medium hover:underline focus-visible:outline-2 focus-visible:outline-brand-accent"
                 >
                   {item.question}
                   <ChevronDown className={`size-4 shrink-0 transition-transform ${open ? "rotate-180" : ""}`} aria-hidden="true" />
