@@ -138,6 +138,9 @@ describe("storefront layout in Chromium", () => {
     const { context, page } = await openStorefront(browser);
     await page.goto(baseUrl);
     await hydrated(page);
+    // The collections are streamed: the region first holds a loading placeholder that the
+    // real scroller replaces, so wait for the track before touching the region.
+    await page.getByTestId("collection-track").waitFor({ timeout: 10_000 });
     const region = page.getByRole("region", { name: "Explore Collection" });
     await region.scrollIntoViewIfNeeded();
     const left = region.getByRole("button", { name: "Scroll collections left" });
