@@ -5,7 +5,10 @@
 // median of BENCH_RUNS runs), the first tap on a slowed phone (scripts/bench-first-tap.js) and
 // autocannon on the shop's pages and the bare page; then the support streams, placing orders and
 // the support bot's score (each of those also runs alone). BENCH_ONLY=storefront stops after the
-// storefront's figures.
+// storefront's figures; BENCH_ONLY=pages after the storefront's figures and the pages' throughput.
+// BENCH_BASELINE=<checkout> measures an earlier commit (a checkout with its dependencies installed,
+// e.g. a `git worktree`) in the same run: built, started and measured beside this one, page by
+// page in the same Lighthouse rounds, so "no worse than before" is read on one machine at one time.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -28,7 +31,12 @@ const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-qui
 const log = (...a) => console.error("bench:", ...a);
 // BENCH_ONLY=storefront: Lighthouse, the first tap and the pages' JavaScript only (the server-side
 // parts take a quarter of an hour and load the machine the storefront figures are taken on).
-const STOREFRONT_ONLY = process.env.BENCH_ONLY === "storefront";
+const STOREFRONT_ONLY = process.env.BENCH_ONLY === "storefront" || process.env.BENCH_ONLY === "pages";
+const THROUGHPUT = process.env.BENCH_ONLY !== "storefront";
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
+if (BASELINE && !fs.existsSync(path.join(BASELINE, "node_modules/@react-router/dev/bin.js"))) {
+  throw new Error(`BENCH_BASELINE=${BASELINE}: not a checkout with its dependencies installed (run npm install there)`);
+}
 
 function run(cmd, args, cwd) {
   const r = spawnSync(cmd, args, { cwd, stdio: ["ignore", "ignore", "inherit"] });
@@ -90,6 +98,29 @@ async function lighthouseMedian(url, desktop) {
   if (runs.length === 0) return { failed };
   const pick = (k) => median(runs.map((r) => r[k]));
   return { performance: pick("performance"), runs: runs.map((r) => r.performance), ...(failed.length ? { failed } : {}), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
+}
+
+/**
+ * Loads each page once at Lighthouse's phone and desktop sizes before anything is measured, so the
+ * first measured run of a server does not pay for what any later visit finds ready (images resized
+ * and cached on first request): every server meets the rounds in the same state.
+ */
+async function warmUp(base, pagePaths) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS.filter((f) => f !== "--headless=new") });
+  try {
+    for (const size of [{ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true }, { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 }]) {
+      const context = await browser.newContext(size);
+      const page = await context.newPage();
+      for (const p of pagePaths) {
+        await page.goto(base + p, { waitUntil: "load" });
+        await page.mouse.wheel(0, 20_000);
+        await page.waitForTimeout(1_000);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 /** The machine's load average over the last minute, to two decimals. */
@@ -182,12 +213,18 @@ log("building the shop and the bare page");
 run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], root);
 fs.writeFileSync(path.join(root, "build", ".build-stamp"), new Date().toISOString());
 run(process.execPath, [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"], path.join(root, "bench/bare"));
+const baselineCommit = BASELINE ? spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: BASELINE, encoding: "utf8" }).stdout.trim() : null;
+if (BASELINE) {
+  log(`building the baseline ${baselineCommit} in ${BASELINE}`);
+  run(process.execPath, [path.join(BASELINE, "node_modules/@react-router/dev/bin.js"), "build"], BASELINE);
+}
 
 log("measuring start-up");
 const startup = await measureStartup(3917);
+const baselineStartup = BASELINE ? await measureStartup(3917, BASELINE) : null;
 
 // A server left running on either port would be measured in place of this build's.
-for (const port of [3901, 3902]) {
+for (const port of [3901, 3902, 3903]) {
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
   if (taken) throw new Error(`port ${port} is already in use: stop what listens there and run the bench again`);
 }
@@ -197,28 +234,49 @@ const shop = startProcess([path.join(root, "server/main.js")], { DATA_DIR: dataD
 const bare = startProcess([path.join(root, "bench/bare/server.js")], { PORT: "3902" }, path.join(root, "bench/bare"));
 const SHOP = "http://127.0.0.1:3901";
 const BARE = "http://127.0.0.1:3902";
+const baselineDataDir = BASELINE ? fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-baseline-")) : null;
+const baseline = BASELINE ? startProcess([path.join(BASELINE, "server/main.js")], { DATA_DIR: baselineDataDir, PORT: "3903", HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: "http://127.0.0.1:3903" }, BASELINE) : null;
+const BASE = "http://127.0.0.1:3903";
 await waitFor(`${SHOP}/healthz`);
 await waitFor(`${BARE}/`);
+if (BASELINE) await waitFor(`${BASE}/healthz`);
 
 const homeHtml = await (await fetch(`${SHOP}/`)).text();
 const productSlug = homeHtml.match(/href="\/product\/([a-z0-9-]+)"/)?.[1] ?? "glacier-classic-bottle";
 const pages = { home: "/", product: `/product/${productSlug}`, collection: "/collections/matte" };
 const lcpTag = homeHtml.match(/<img[^>]*fetchpriority="high"[^>]*>/i)?.[0] ?? null;
 
-const results = { date: new Date().toISOString(), machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, node: process.version, startup, lighthouse: {}, load: {}, js: {} };
+const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root, encoding: "utf8" }).stdout.trim();
+const results = { date: new Date().toISOString(), commit, machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model}`, node: process.version, startup, lighthouse: {}, load: {}, js: {} };
+// The baseline's pages go by the same names with "baseline " in front, in the same rounds.
+const baselinePages = BASELINE ? Object.fromEntries(Object.entries(pages).map(([name, p]) => [`baseline ${name}`, p])) : {};
+if (BASELINE) results.baseline = { commit: baselineCommit, startup: baselineStartup };
 try {
+  log("warming up every server's pages");
+  await warmUp(SHOP, Object.values(pages));
+  await warmUp(BARE, ["/"]);
+  if (BASELINE) await warmUp(BASE, Object.values(pages));
   log(`lighthouse mobile, interleaved with the bare page (load average ${loadAverage()})`);
-  results.lighthouse.mobile = await lighthouseMobileInterleaved({ bare: `${BARE}/`, ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, SHOP + p])) });
+  results.lighthouse.mobile = await lighthouseMobileInterleaved({
+    bare: `${BARE}/`,
+    ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, SHOP + p])),
+    ...Object.fromEntries(Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])),
+  });
   results.lighthouse.desktop = { bare: await lighthouseMedian(`${BARE}/`, true) };
-  for (const [name, p] of Object.entries(pages)) {
+  for (const [name, url] of [...Object.entries(pages).map(([name, p]) => [name, SHOP + p]), ...Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])]) {
     log(`lighthouse desktop ${name}`);
-    results.lighthouse.desktop[name] = await lighthouseMedian(SHOP + p, true);
+    results.lighthouse.desktop[name] = await lighthouseMedian(url, true);
   }
   // The first tap on a slow phone (scripts/bench-first-tap.js): each common button, as soon as it
   // shows and once the page has settled, median of 5.
   log(`first tap (load average ${loadAverage()})`);
   const firstTapLoad = loadAverage();
   results.firstTap = { loadAverageAtStart: firstTapLoad, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
+  if (BASELINE) {
+    log(`first tap, baseline ${baselineCommit} (load average ${loadAverage()})`);
+    const baselineTapLoad = loadAverage();
+    results.baseline.firstTap = { loadAverageAtStart: baselineTapLoad, pages: await measureFirstTap(BASE, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
+  }
   const home = await jsGzipKB(SHOP, "/", path.join(root, "build/client"));
   const bareJs = await jsGzipKB(BARE, "/", path.join(root, "bench/bare/build/client"));
   results.js = { homeGzipKB: home.gzipKB, homeFiles: home.files, bareGzipKB: bareJs.gzipKB, bareFiles: bareJs.files };
@@ -227,11 +285,12 @@ try {
   log(`script bytes as transferred (load average ${loadAverage()})`);
   const transferred = await measureScriptBytes(SHOP, pages);
   const bareTransferred = await measureScriptBytes(BARE, { bare: "/" });
+  const baselineTransferred = BASELINE ? Object.fromEntries(Object.entries(await measureScriptBytes(BASE, pages)).map(([name, r]) => [`baseline ${name}`, r])) : {};
   results.js.transferred = Object.fromEntries(
-    Object.entries({ ...transferred, ...bareTransferred }).map(([name, r]) => [name, { scriptKB: r.scriptKB, scriptRequests: r.scriptRequests, documentKB: r.documentKB, requests: r.requests }]),
+    Object.entries({ ...transferred, ...bareTransferred, ...baselineTransferred }).map(([name, r]) => [name, { scriptKB: r.scriptKB, scriptRequests: r.scriptRequests, documentKB: r.documentKB, requests: r.requests }]),
   );
   results.lcp = { tag: lcpTag, fetchpriorityHigh: Boolean(lcpTag), lazy: lcpTag ? /loading="lazy"/.test(lcpTag) : null };
-  for (const c of STOREFRONT_ONLY ? [] : [10, 50]) {
+  for (const c of THROUGHPUT ? [10, 50] : []) {
     log(`autocannon c=${c}`);
     results.load[`c${c}`] = {
       bare: await load(`${BARE}/`, c),
@@ -239,16 +298,20 @@ try {
       product: await load(SHOP + pages.product, c),
       collection: await load(SHOP + pages.collection, c),
     };
+    // One server at a time, this one's and the baseline's pages in turn.
+    for (const [name, p] of Object.entries(baselinePages)) results.load[`c${c}`][name] = await load(BASE + p, c);
   }
 } finally {
   await shop.stop();
   await bare.stop();
+  await baseline?.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });
+  if (baselineDataDir) fs.rmSync(baselineDataDir, { recursive: true, force: true });
 }
 
 if (STOREFRONT_ONLY) {
   fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });
-  fs.writeFileSync(path.join(root, ".cache/bench/storefront.json"), JSON.stringify(results, null, 2));
+  fs.writeFileSync(path.join(root, `.cache/bench/${BASELINE ? `against-${baselineCommit}` : process.env.BENCH_ONLY}.json`), JSON.stringify(results, null, 2));
   console.log(JSON.stringify(results, null, 2));
   process.exit(0);
 }

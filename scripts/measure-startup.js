@@ -8,10 +8,10 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-export async function timeToFirst200(dataDir, port) {
+export async function timeToFirst200(dataDir, port, dir = root) {
   const started = performance.now();
-  const proc = spawn(process.execPath, [path.join(root, "server/main.js")], {
-    cwd: root,
+  const proc = spawn(process.execPath, [path.join(dir, "server/main.js")], {
+    cwd: dir,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
@@ -30,11 +30,12 @@ export async function timeToFirst200(dataDir, port) {
   return ms;
 }
 
-export async function measureStartup(port = 3917) {
+/** `dir`: the checkout whose build is started (another one for the bench's baseline). */
+export async function measureStartup(port = 3917, dir = root) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-startup-"));
-  const first = await timeToFirst200(dataDir, port);
+  const first = await timeToFirst200(dataDir, port, dir);
   const restarts = [];
-  for (let i = 0; i < 3; i++) restarts.push(await timeToFirst200(dataDir, port));
+  for (let i = 0; i < 3; i++) restarts.push(await timeToFirst200(dataDir, port, dir));
   fs.rmSync(dataDir, { recursive: true, force: true });
   return { firstStartMs: Math.round(first), restartMs: restarts.map(Math.round) };
 }

@@ -57,7 +57,10 @@ describe("storefront layout in Chromium", () => {
     expect(await page.getByTestId("cart-count").count()).toBe(0);
 
     const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("button", { name: "Water Bottles" }).hover();
+    // The mega-menus' code arrives after hydration on a wide screen; its triggers carry data-state.
+    const trigger = nav.getByRole("button", { name: "Water Bottles" });
+    await expect.poll(() => trigger.getAttribute("data-state")).toBe("closed");
+    await trigger.hover();
     const link = nav.getByRole("link", { name: "Matte Collection" });
     await expect.poll(() => link.isVisible()).toBe(true);
     expect(await link.getAttribute("href")).toBe("/collections/matte");

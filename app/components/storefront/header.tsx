@@ -1,19 +1,21 @@
 import { ChevronDown, Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
-import { NavigationMenu } from "radix-ui";
-import { lazy, memo, Suspense, useMemo, useState } from "react";
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useCartActions, useCartSummary } from "~/components/cart/cart-context";
 import { earlyTap, type EarlyMenuItem } from "~/lib/early-taps";
 import { FALLBACK_MENU, type MenuItem } from "~/modules/content/content";
 import { MenuPanelLoading } from "./loading-panels";
+import { CHEVRON_CLASS, TOP_LINK_CLASS, TRIGGER_CLASS } from "./nav-classes";
 
 // The storefront header: sticky; desktop mega-menus (hover delay 200 ms, skip
 // delay 300 ms); a left drawer with a single-open accordion on mobile; the fallback menu.
 // The mobile drawer's code loads on its first opening.
 const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));
-
-export const NAV_DELAY_MS = 200;
-export const NAV_SKIP_DELAY_MS = 300;
+// The desktop mega-menus' code loads only on a screen wide enough to show them: on a phone the
+// menu is hidden, and hydrating it cost a synchronous render of the whole page after hydration
+// (the menu's layout effects), which a phone pays as blocking time.
+const DesktopMenus = lazy(() => import("./desktop-navigation").then((m) => ({ default: m.DesktopNavigation })));
+const DESKTOP_QUERY = "(min-width: 768px)";
 
 const iconLink = "relative inline-flex size-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-accent";
 
@@ -83,61 +85,57 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
   );
 }
 
-// Not rendered again when the cart's count changes (the menu is the same).
+/**
+ * The desktop menu bar: its plain links and triggers as the server sends them (what a phone keeps,
+ * hidden), replaced by the mega-menus once the screen is wide enough and their code has arrived.
+ * The switch is made in an effect, so it is an ordinary update after hydration, not part of it.
+ */
 const DesktopNavigation = memo(function DesktopNavigation({ items }: { items: MenuItem[] }) {
-  return (
-    <NavigationMenu.Root delayDuration={NAV_DELAY_MS} skipDelayDuration={NAV_SKIP_DELAY_MS} className="relative hidden md:flex" aria-label="Main">
-      <NavigationMenu.List className="flex items-center gap-1">
-        {items.map((item) =>
-          item.type === "megamenu" ? (
-            <NavigationMenu.Item key={item.id}>
-              <NavigationMenu.Trigger className="group inline-flex items-center gap-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-accent data-[state=open]:bg-slate-100">
-                {item.label}
-                <ChevronDown className="size-4 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="w-[min(90vw,44rem)] p-6">
-                <div className="grid grid-cols-2 gap-8 lg:grid-cols-3">
-                  {item.sections.map((section) => (
-                    <div key={section.title}>
-                      <p className="text-xs font-bold tracking-wider text-slate-600 uppercase">{section.title}</p>
-                      <ul className="mt-3 space-y-2">
-                        {section.links.map((link) => (
-                          <li key={`${link.url}-${link.label}`}>
-                            <NavigationMenu.Link asChild>
-                              <Link to={link.url} className="text-sm text-slate-800 hover:text-brand-accent hover:underline">
-                                {link.label}
-                              </Link>
-                            </NavigationMenu.Link>
-                          </li>
-                        ))}
-                      </ul>
-                    </div>
-                  ))}
-                  {item.url ? (
-                    <NavigationMenu.Link asChild>
-                      <Link to={item.url} className="self-end text-sm font-semibold text-brand underline">
-                        Shop all {item.label}
-                      </Link>
-                    </NavigationMenu.Link>
-                  ) : null}
-                </div>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
-          ) : (
-            <NavigationMenu.Item key={item.id}>
-              <NavigationMenu.Link asChild>
-                <Link to={item.url} className="inline-flex rounded-md px-3 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-accent">
-                  {item.label}
-                </Link>
-              </NavigationMenu.Link>
-            </NavigationMenu.Item>
-          ),
-        )}
-      </NavigationMenu.List>
-      <div className="absolute top-full left-0 flex justify-center pt-2">
-        <NavigationMenu.Viewport className="relative overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xl data-[state=closed]:hidden" />
-      </div>
-    </NavigationMenu.Root>
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia(DESKTOP_QUERY);
+    if (query.matches) {
+      setWide(true);
+      return;
+    }
+    const onChange = () => {
+      if (query.matches) setWide(true);
+    };
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  const plain = <PlainDesktopNavigation items={items} />;
+  return wide ? (
+    <Suspense fallback={plain}>
+      <DesktopMenus items={items} />
+    </Suspense>
+  ) : (
+    plain
   );
 });
 
+/** The same boxes as the mega-menus' bar (so nothing moves when they take over), without their code. */
+function PlainDesktopNavigation({ items }: { items: MenuItem[] }) {
+  return (
+    <nav aria-label="Main" className="relative hidden md:flex">
+      <div style={{ position: "relative" }}>
+        <ul className="flex items-center gap-1">
+          {items.map((item) => (
+            <li key={item.id}>
+              {item.type === "megamenu" ? (
+                <button type="button" aria-expanded={false} className={TRIGGER_CLASS}>
+                  {item.label}
+                  <ChevronDown className={CHEVRON_CLASS} aria-hidden="true" />
+                </button>
+              ) : (
+                <Link to={item.url} className={TOP_LINK_CLASS}>
+                  {item.label}
+                </Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </nav>
+  );
+}
