@@ -89,6 +89,7 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
  * The desktop menu bar: its plain links and triggers as the server sends them (what a phone keeps,
  * hidden), replaced by the mega-menus once the screen is wide enough and their code has arrived.
  * The switch is made in an effect, so it is an ordinary update after hydration, not part of it.
+ * Memoised: the header renders again with each change of the cart's count; the menu does not change.
  */
 const DesktopNavigation = memo(function DesktopNavigation({ items }: { items: MenuItem[] }) {
   const [wide, setWide] = useState(false);
