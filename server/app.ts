@@ -1,4 +1,5 @@
 import { timingSafeEqual } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { serveStatic } from "@hono/node-server/serve-static";
@@ -129,7 +130,11 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
-    app.use("*", serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") }));
+    // The public folder's few files (favicon, hero and feature images), known when the process
+    // starts: a page's request goes on without a look at the disk for a file of its name.
+    const publicFiles = listPublicFiles(root);
+    const servePublic = serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
+    app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
 
   // Everything below is the storefront and staff pages: gated while the shop is in maintenance.
@@ -144,6 +149,17 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
     return failure.databaseUnavailable && response.status === 500 ? databaseUnavailable(response, services) : response;
   });
   return app;
+}
+
+/** The request paths of the files in the client build, but for the hashed assets and their compressed twins. */
+export function listPublicFiles(root: string): Set<string> {
+  const files = new Set<string>();
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(?:br|gz)$/.test(entry.name)) continue;
+    const relative = path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (!relative.startsWith("assets/")) files.add(`/${relative}`);
+  }
+  return files;
 }
 
 /**

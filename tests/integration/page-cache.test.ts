@@ -52,6 +52,18 @@ describe("page cache", () => {
     expect(renders()).toBe(4);
   });
 
+  it("serves a hit byte for byte as rendered (rupee signs and every nonce included), ", async () => {
+    const page = (nonce: string) =>
+      `<html><head><script nonce="${nonce}">a</script></head><body>Glacier ₹1,299 — “Matte” 😀<script nonce="${nonce}">b</script>${"x".repeat(70_000)}<script nonce="${nonce}"></script></body></html>`;
+    const { app, settle } = appWith(({ nonce }) => new Response(page(nonce), { headers: { "Content-Type": "text/html" } }));
+    await (await app.request("/collections/matte")).text();
+    await settle();
+    const hit = await app.request("/collections/matte");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    const body = await hit.text();
+    expect(body).toBe(page("nonce2AbCdEf0123456789"));
+  });
+
   it("keeps query strings apart and never keeps other paths, other methods, errors, cookies, no-store or degraded pages", async () => {
     let status = 200;
     let extra: Record<string, string> = {};

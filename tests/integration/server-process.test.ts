@@ -46,6 +46,14 @@ describe("the server process on the embedded database", SPAWNS, () => {
     expect(html).toContain("Best Seller");
     expect(html).toContain("Glacier Classic Bottle");
     expect(html).not.toContain("Titanium Prototype Bottle");
+    // The public folder's files are served as files; a name not among them goes on to the pages.
+    const favicon = await fetch(`${server.url}/favicon.ico`);
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("cache-control")).toBe("public, max-age=3600");
+    const hero = await fetch(`${server.url}/hero/hero-1.svg`);
+    expect([hero.status, hero.headers.get("content-type")]).toEqual([200, "image/svg+xml; charset=utf-8"]);
+    expect(await hero.text()).toContain("<svg");
+    expect((await fetch(`${server.url}/hero/no-such.svg`)).status).toBe(404);
     // Seeded in a short-lived child process: the serving process never carried seeding's peak
     // (about 1 GB when it seeded itself) and serves at its working size.
     const rssMiB = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${server.proc.pid}/status`, "utf8"))![1]) / 1024;
