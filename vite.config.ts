@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { minifyBrowserScripts } from "./scripts/vite-browser-scripts";
 import { storefrontChunks } from "./scripts/vite-chunks";
 import { precompressAssets } from "./scripts/vite-precompress";
 
@@ -18,5 +19,5 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { rollupOptions: { input: "./server/app.ts" } }
     : { rollupOptions: { output: { codeSplitting: chunks.codeSplitting }, treeshake: { moduleSideEffects: (id: string) => !/[\\/]app[\\/]modules[\\/]/.test(id) } } },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter(), chunks.plugin, precompressAssets()],
+  plugins: [tailwindcss(), reactRouter(), chunks.plugin, precompressAssets(), minifyBrowserScripts()],
 }));

@@ -5,7 +5,8 @@
 // median of BENCH_RUNS runs), the first tap on a slowed phone (scripts/bench-first-tap.js) and
 // autocannon on the shop's pages and the bare page; then the support streams, placing orders and
 // the support bot's score (each of those also runs alone). BENCH_ONLY=storefront stops after the
-// storefront's figures; BENCH_ONLY=pages after the storefront's figures and the pages' throughput.
+// storefront's figures; BENCH_ONLY=pages after the storefront's figures and the pages' throughput;
+// BENCH_ONLY=load measures the pages' throughput alone (with start-up).
 // BENCH_BASELINE=<checkout> measures an earlier commit (a checkout with its dependencies installed,
 // e.g. a `git worktree`) in the same run: built, started and measured beside this one, page by
 // page in the same Lighthouse rounds, so "no worse than before" is read on one machine at one time.
@@ -31,8 +32,9 @@ const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-qui
 const log = (...a) => console.error("bench:", ...a);
 // BENCH_ONLY=storefront: Lighthouse, the first tap and the pages' JavaScript only (the server-side
 // parts take a quarter of an hour and load the machine the storefront figures are taken on).
-const STOREFRONT_ONLY = process.env.BENCH_ONLY === "storefront" || process.env.BENCH_ONLY === "pages";
+const STOREFRONT_ONLY = ["storefront", "pages", "load"].includes(process.env.BENCH_ONLY ?? "");
 const THROUGHPUT = process.env.BENCH_ONLY !== "storefront";
+const LOAD_ONLY = process.env.BENCH_ONLY === "load";
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : null;
 if (BASELINE && !fs.existsSync(path.join(BASELINE, "node_modules/@react-router/dev/bin.js"))) {
   throw new Error(`BENCH_BASELINE=${BASELINE}: not a checkout with its dependencies installed (run npm install there)`);
@@ -176,8 +178,8 @@ async function lighthouseMobileInterleaved(targets) {
   return summary;
 }
 
-async function load(url, connections) {
-  const r = await autocannon({ url, connections, duration: DURATION });
+async function load(url, connections, headers = {}) {
+  const r = await autocannon({ url, connections, duration: DURATION, headers });
   return { connections, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -256,50 +258,64 @@ try {
   await warmUp(SHOP, Object.values(pages));
   await warmUp(BARE, ["/"]);
   if (BASELINE) await warmUp(BASE, Object.values(pages));
-  log(`lighthouse mobile, interleaved with the bare page (load average ${loadAverage()})`);
-  results.lighthouse.mobile = await lighthouseMobileInterleaved({
-    bare: `${BARE}/`,
-    ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, SHOP + p])),
-    ...Object.fromEntries(Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])),
-  });
-  results.lighthouse.desktop = { bare: await lighthouseMedian(`${BARE}/`, true) };
-  for (const [name, url] of [...Object.entries(pages).map(([name, p]) => [name, SHOP + p]), ...Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])]) {
-    log(`lighthouse desktop ${name}`);
-    results.lighthouse.desktop[name] = await lighthouseMedian(url, true);
+  if (!LOAD_ONLY) {
+    log(`lighthouse mobile, interleaved with the bare page (load average ${loadAverage()})`);
+    results.lighthouse.mobile = await lighthouseMobileInterleaved({
+      bare: `${BARE}/`,
+      ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, SHOP + p])),
+      ...Object.fromEntries(Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])),
+    });
+    results.lighthouse.desktop = { bare: await lighthouseMedian(`${BARE}/`, true) };
+    for (const [name, url] of [...Object.entries(pages).map(([name, p]) => [name, SHOP + p]), ...Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])]) {
+      log(`lighthouse desktop ${name}`);
+      results.lighthouse.desktop[name] = await lighthouseMedian(url, true);
+    }
+    // The first tap on a slow phone (scripts/bench-first-tap.js): each common button, as soon as it
+    // shows and once the page has settled, median of 5.
+    log(`first tap (load average ${loadAverage()})`);
+    const firstTapLoad = loadAverage();
+    results.firstTap = { loadAverageAtStart: firstTapLoad, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
+    if (BASELINE) {
+      log(`first tap, baseline ${baselineCommit} (load average ${loadAverage()})`);
+      const baselineTapLoad = loadAverage();
+      results.baseline.firstTap = { loadAverageAtStart: baselineTapLoad, pages: await measureFirstTap(BASE, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
+    }
+    const home = await jsGzipKB(SHOP, "/", path.join(root, "build/client"));
+    const bareJs = await jsGzipKB(BARE, "/", path.join(root, "bench/bare/build/client"));
+    results.js = { homeGzipKB: home.gzipKB, homeFiles: home.files, bareGzipKB: bareJs.gzipKB, bareFiles: bareJs.files };
+    // As the browser received it (compressed, headers included) and how many requests: issue 20's
+    // "home script as transferred <= 140 KB" (scripts/bench-script-bytes.js).
+    log(`script bytes as transferred (load average ${loadAverage()})`);
+    const transferred = await measureScriptBytes(SHOP, pages);
+    const bareTransferred = await measureScriptBytes(BARE, { bare: "/" });
+    const baselineTransferred = BASELINE ? Object.fromEntries(Object.entries(await measureScriptBytes(BASE, pages)).map(([name, r]) => [`baseline ${name}`, r])) : {};
+    results.js.transferred = Object.fromEntries(
+      Object.entries({ ...transferred, ...bareTransferred, ...baselineTransferred }).map(([name, r]) => [name, { scriptKB: r.scriptKB, scriptRequests: r.scriptRequests, documentKB: r.documentKB, requests: r.requests }]),
+    );
+    results.lcp = { tag: lcpTag, fetchpriorityHigh: Boolean(lcpTag), lazy: lcpTag ? /loading="lazy"/.test(lcpTag) : null };
   }
-  // The first tap on a slow phone (scripts/bench-first-tap.js): each common button, as soon as it
-  // shows and once the page has settled, median of 5.
-  log(`first tap (load average ${loadAverage()})`);
-  const firstTapLoad = loadAverage();
-  results.firstTap = { loadAverageAtStart: firstTapLoad, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
-  if (BASELINE) {
-    log(`first tap, baseline ${baselineCommit} (load average ${loadAverage()})`);
-    const baselineTapLoad = loadAverage();
-    results.baseline.firstTap = { loadAverageAtStart: baselineTapLoad, pages: await measureFirstTap(BASE, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
-  }
-  const home = await jsGzipKB(SHOP, "/", path.join(root, "build/client"));
-  const bareJs = await jsGzipKB(BARE, "/", path.join(root, "bench/bare/build/client"));
-  results.js = { homeGzipKB: home.gzipKB, homeFiles: home.files, bareGzipKB: bareJs.gzipKB, bareFiles: bareJs.files };
-  // As the browser received it (compressed, headers included) and how many requests: issue 20's
-  // "home script as transferred <= 140 KB" (scripts/bench-script-bytes.js).
-  log(`script bytes as transferred (load average ${loadAverage()})`);
-  const transferred = await measureScriptBytes(SHOP, pages);
-  const bareTransferred = await measureScriptBytes(BARE, { bare: "/" });
-  const baselineTransferred = BASELINE ? Object.fromEntries(Object.entries(await measureScriptBytes(BASE, pages)).map(([name, r]) => [`baseline ${name}`, r])) : {};
-  results.js.transferred = Object.fromEntries(
-    Object.entries({ ...transferred, ...bareTransferred, ...baselineTransferred }).map(([name, r]) => [name, { scriptKB: r.scriptKB, scriptRequests: r.scriptRequests, documentKB: r.documentKB, requests: r.requests }]),
-  );
-  results.lcp = { tag: lcpTag, fetchpriorityHigh: Boolean(lcpTag), lazy: lcpTag ? /loading="lazy"/.test(lcpTag) : null };
   for (const c of THROUGHPUT ? [10, 50] : []) {
-    log(`autocannon c=${c}`);
-    results.load[`c${c}`] = {
-      bare: await load(`${BARE}/`, c),
-      home: await load(`${SHOP}/`, c),
-      product: await load(SHOP + pages.product, c),
-      collection: await load(SHOP + pages.collection, c),
-    };
-    // One server at a time, this one's and the baseline's pages in turn.
-    for (const [name, p] of Object.entries(baselinePages)) results.load[`c${c}`][name] = await load(BASE + p, c);
+    log(`autocannon c=${c} (load average ${loadAverage()})`);
+    // Each page on this build, then at once the same page on the baseline: a slower stretch of
+    // the machine falls on both alike rather than on one build's whole series.
+    const row = { bare: await load(`${BARE}/`, c) };
+    for (const [name, p] of Object.entries(pages)) {
+      row[name] = await load(SHOP + p, c);
+      if (BASELINE) row[`baseline ${name}`] = await load(BASE + p, c);
+    }
+    results.load[`c${c}`] = row;
+  }
+  // What a browser is sent when no proxy in front compresses: the same pages asked for with
+  // Accept-Encoding, compressed by the shop on every request.
+  if (THROUGHPUT) {
+    log(`autocannon c=10, compressed (load average ${loadAverage()})`);
+    const gzip = { "accept-encoding": "gzip, deflate, br" };
+    const row = {};
+    for (const [name, p] of Object.entries(pages)) {
+      row[name] = await load(SHOP + p, 10, gzip);
+      if (BASELINE) row[`baseline ${name}`] = await load(BASE + p, 10, gzip);
+    }
+    results.load.c10gzip = row;
   }
 } finally {
   await shop.stop();
@@ -311,7 +327,8 @@ try {
 
 if (STOREFRONT_ONLY) {
   fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });
-  fs.writeFileSync(path.join(root, `.cache/bench/${BASELINE ? `against-${baselineCommit}` : process.env.BENCH_ONLY}.json`), JSON.stringify(results, null, 2));
+  const name = [process.env.BENCH_ONLY, BASELINE ? `against-${baselineCommit}` : null].filter(Boolean).join("-");
+  fs.writeFileSync(path.join(root, `.cache/bench/${name}.json`), JSON.stringify(results, null, 2));
   console.log(JSON.stringify(results, null, 2));
   process.exit(0);
 }

@@ -22,7 +22,7 @@ export type PageCache = {
   size(): number;
 };
 
-type Stored = { status: number; headers: [string, string][]; parts: Buffer[]; expiresAt: number };
+type Stored = { status: number; headers: [string, string][]; parts: Buffer<ArrayBuffer>[]; expiresAt: number };
 
 const CACHED_PAGE = /^\/(?:$|product\/[^/]+$|collections?\/[^/]+$|bottles$|tumblers$|accessories$|all-products$|category\/(?:tumblers|accessories|all-products)$)/;
 
@@ -85,12 +85,12 @@ export function createPageCache(
 }
 
 /** The stored page with this response's nonce wherever the rendering's nonce stood. */
-function joinParts(parts: Buffer[], nonce: string | undefined): Uint8Array {
+function joinParts(parts: Buffer<ArrayBuffer>[], nonce: string | undefined): Buffer<ArrayBuffer> {
   if (parts.length === 1) return parts[0]!;
   // A page rendered with a nonce is only served with one (the secure-headers middleware makes one
   // for every request); were it missing, an empty one still leaves the inline scripts blocked.
   const between = Buffer.from(nonce ?? "", "utf8");
-  const pieces: Buffer[] = [];
+  const pieces: Buffer<ArrayBuffer>[] = [];
   parts.forEach((part, i) => {
     if (i > 0) pieces.push(between);
     pieces.push(part);

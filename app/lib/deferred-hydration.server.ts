@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { browserScriptSource } from "./browser-script";
 import { answerEarlyTaps } from "./early-taps";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 
@@ -14,7 +15,7 @@ import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 export const HYDRATION_CAP_MS = 3_000;
 
 /**
- * Runs in the browser, serialised with `toString()`: it must use only its arguments. Adds the
+ * Runs in the browser, sent as its source (browserScriptSource): it must use only its arguments. Adds the
  * module preloads React Router would have put in the head, then React Router's own module script.
  * A click on a button that only scripts can answer (not a link, not a form's submit button: those
  * work without them), made before React listens, is replayed once the page has hydrated, so an
@@ -149,12 +150,13 @@ export function deferHydrationScripts(html: string, nonce: string): string | nul
   const before = html.slice(0, start);
   const preloads = [...before.matchAll(PRELOAD)].map((m) => m[1]);
   const args = [scriptJson(nonce), scriptJson(preloads), scriptJson(code), String(HYDRATION_CAP_MS), scriptJson(HYDRATING_EVENT), scriptJson(HYDRATED_EVENT)].join(",");
-  const loader = `<script nonce="${nonce}">(${startHydrationLater.toString()})(${args})</script>`;
+  const loader = `<script nonce="${nonce}">(${LOADER_SOURCE})(${args})</script>`;
   return withEarlyTaps(before.replace(PRELOAD, ""), nonce) + loader + html.slice(end + SCRIPT_END.length);
 }
 
-/** Every page carries it: without the indentation (none of its strings spans lines). */
-const EARLY_TAPS_SOURCE = answerEarlyTaps.toString().replace(/\n\s+/g, "\n");
+// Every storefront page carries both: read once, minified in the server build.
+const LOADER_SOURCE = browserScriptSource(startHydrationLater);
+const EARLY_TAPS_SOURCE = browserScriptSource(answerEarlyTaps);
 
 /**
  * The early-tap script goes first in the head (after the character set, which must come within

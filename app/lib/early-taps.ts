@@ -42,7 +42,7 @@ export function earlyCardTap(card: { id: string; variantId: string | null; name:
 }
 
 /**
- * Runs in the browser from the document's head, serialised with `toString()`: it must use only its
+ * Runs in the browser from the document's head, sent as its source (browserScriptSource): it must use only its
  * arguments. Listens on `window` in the capture phase, so it hears a tap before React's listeners
  * on the document; a tap it answers goes no further (React must not answer it a second time).
  *

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HYDRATION_CAP_MS } from "~/lib/deferred-hydration.server";
+import { HYDRATED_EVENT, HYDRATING_EVENT } from "~/lib/hydration-events";
 import { launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
@@ -27,16 +28,21 @@ describe("storefront hydration in Chromium", () => {
   afterAll(() => browser?.close());
 
   it("serves storefront pages without module scripts or preloads, and the back office with them", async () => {
+    const loaderCallEnd = `,${HYDRATION_CAP_MS},${JSON.stringify(HYDRATING_EVENT)},${JSON.stringify(HYDRATED_EVENT)})</script>`;
     for (const path of ["/", "/collections/matte", "/no-such-page"]) {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       expect(html, path).not.toContain('rel="modulepreload"');
       expect(html, path).not.toContain('type="module"');
-      expect(html, path).toContain("(function startHydrationLater(");
+      // The loader's call ends with the cap and the two events; the early-tap script's with the events.
+      expect(html, path).toContain(loaderCallEnd);
+      expect(html, path).toContain(`(${JSON.stringify(HYDRATING_EVENT)},${JSON.stringify(HYDRATED_EVENT)})</script>`);
+      // Both as the server build minified them: no comments, no long local names.
+      expect(html, path).not.toMatch(/answerEarlyTaps|startHydrationLater|openShell|pendingClick|\/\*\*/);
     }
     const admin = await (await fetch(`${baseUrl}/admin/login`)).text();
     expect(admin).toContain('rel="modulepreload"');
     expect(admin).toContain('type="module"');
-    expect(admin).not.toContain("startHydrationLater");
+    expect(admin).not.toContain(loaderCallEnd);
   });
 
   it("starts hydrating after the page has loaded and painted, with no script refused by the CSP", async () => {
