@@ -11,8 +11,8 @@ import type { AppServices } from "~/services.server";
  * everyone. The cache is emptied by the same catalog, settings and content events that make open
  * home pages refresh, on every server process; the TTL only bounds a lost notification.
  *
- * Each response keeps its own CSP nonce: the stored HTML holds a placeholder in its place. The
- * page is stored as UTF-8 bytes, cut at each placeholder, so a hit copies bytes around the nonce:
+ * Each response keeps its own CSP nonce: the page is stored as UTF-8 bytes cut wherever the
+ * rendering's nonce stood, and a hit puts its own nonce between the pieces. Bytes, not a string:
  * a response made from a string is checked character by character and encoded again on every
  * request (about a fifth of a hit's time on a 60 KB product page, measured 2026-11-28).
  */

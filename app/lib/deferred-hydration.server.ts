@@ -15,11 +15,12 @@ import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
 export const HYDRATION_CAP_MS = 3_000;
 
 /**
- * Runs in the browser, sent as its source (browserScriptSource): it must use only its arguments. Adds the
- * module preloads React Router would have put in the head, then React Router's own module script.
- * A click on a button that only scripts can answer (not a link, not a form's submit button: those
- * work without them), made before React listens, is replayed once the page has hydrated, so an
- * early tap is not lost. From `hydratingEvent` on, React hears clicks itself and answers them.
+ * Runs in the browser, sent as its source (browserScriptSource): it must use only its arguments.
+ * Adds the module preloads React Router would have put in the head, then React Router's own module
+ * script. A click on a button that only scripts can answer (not a link, not a form's submit
+ * button: those work without them), made before React listens, is replayed once the page has
+ * hydrated, so an early tap is not lost. From `hydratingEvent` on, React hears clicks itself and
+ * answers them.
  */
 function startHydrationLater(nonce: string, preloads: string[], code: string, capMs: number, hydratingEvent: string, hydratedEvent: string) {
   let started = false;

@@ -42,9 +42,10 @@ export function earlyCardTap(card: { id: string; variantId: string | null; name:
 }
 
 /**
- * Runs in the browser from the document's head, sent as its source (browserScriptSource): it must use only its
- * arguments. Listens on `window` in the capture phase, so it hears a tap before React's listeners
- * on the document; a tap it answers goes no further (React must not answer it a second time).
+ * Runs in the browser from the document's head, sent as its source (browserScriptSource): it must
+ * use only its arguments. Listens on `window` in the capture phase, so it hears a tap before
+ * React's listeners on the document; a tap it answers goes no further (React must not answer it a
+ * second time).
  *
  * - cart icon, Add to Cart: the line goes into the same localStorage cart React reads ("cart", the
  *   same rules: one line per variant and engraving), and a cart panel opens at once;
