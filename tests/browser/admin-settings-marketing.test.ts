@@ -6,7 +6,7 @@ import type { Role } from "~/modules/staff/roles";
 import { startAdminServer, type AdminServer } from "../support/admin-server";
 import { signInOverHttp } from "../support/staff-http";
 import { expectAccessible, launchBrowser, signedInContext } from "../support/browser";
-import { hydrated, openStorefront } from "../support/storefront";
+import { hydrated, openStorefront, openWithPopupTimer } from "../support/storefront";
 
 // The marketing and settings back office against one production server on its own demo store:
 // permission refusals over HTTP (cheap), then the flows a person does, in Chromium.
@@ -194,15 +194,11 @@ describe("marketing and settings back office", () => {
     // A shopper: the new popup opens after 2 s (not before), once per session.
     const shopper = await openStorefront(browser, { popup: true });
     const dialog = shopper.page.getByRole("dialog", { name: "Monsoon cooler sale" });
-    await shopper.page.clock.install();
-    const loaded = shopper.page.waitForResponse((r) => r.url().endsWith("/api/popup"));
-    await shopper.page.goto(`${base}/bottles`);
-    await hydrated(shopper.page);
-    await loaded;
-    await shopper.page.waitForLoadState("networkidle");
+    await openWithPopupTimer(shopper.page, `${base}/bottles`, 2000);
     await shopper.page.clock.fastForward(1500);
     expect(await dialog.count()).toBe(0);
     await shopper.page.clock.fastForward(700);
+    await shopper.page.clock.resume();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await dialog.getByText("Cold drinks all week long.").isVisible()).toBe(true);
     expect(await shopper.page.getByRole("dialog", { name: SEEDED_POPUP }).count()).toBe(0);

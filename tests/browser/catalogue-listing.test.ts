@@ -87,14 +87,18 @@ describe("collections and categories in Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${baseUrl}/tumblers`);
     await page.waitForLoadState("networkidle");
-    // Hold the next screen's data for a moment so the fallback is observable.
+    // Hold the next screen's data until the fallback has been seen (a fixed hold raced a busy machine).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(/\.data(\?|$)/, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     const status = page.getByRole("status").filter({ hasText: "Loading..." });
     await page.getByRole("region", { name: "Products" }).getByRole("link").first().click();
-    await expect.poll(() => status.count(), { timeout: 1400 }).toBe(1);
+    await expect.poll(() => status.count()).toBe(1);
+    expect(page.url()).toBe(`${baseUrl}/tumblers`);
+    release();
     await page.waitForURL(/\/product\//);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).not.toBe("Tumblers");
     await expect.poll(() => status.count()).toBe(0);

@@ -8,7 +8,7 @@ type StoredLine = { id: string; productId: string; variantId: string; title: str
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "null") as StoredLine[] | null);
 /** The stored lines once the cart has written them (storage is written after its schema loads). */
 async function storedLines(page: Page): Promise<StoredLine[]> {
-  await expect.poll(async () => (await storedCart(page))?.length ?? 0, { timeout: 5000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await storedCart(page))?.length ?? 0).toBeGreaterThan(0);
   return (await storedCart(page))!;
 }
 const drawer = (page: Page) => page.getByRole("dialog", { name: "Your Cart" });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { hydrated, openStorefront } from "../support/storefront";
+import { hydrated, openStorefront, openWithPopupTimer } from "../support/storefront";
 
 // The demo popup: once_per_day, 8 s delay, only on '/', collects email with consent.
 const TITLE = "Get 10% off your first bottle";
@@ -33,16 +33,12 @@ describe.concurrent("popup in Chromium", () => {
 
   it("opens after delay_seconds, enforces the consent rules with the spec's alerts, stores the subscriber and follows the CTA", async ({ expect }) => {
     const { context, page } = await openStorefront(browser, { popup: true });
-    await page.clock.install();
-    const loaded = page.waitForResponse((r) => r.url().endsWith("/api/popup"));
-    await page.goto(baseUrl);
-    await hydrated(page);
-    await loaded;
-    // The popup's timer is set once its settings are read; let that settle before moving the clock.
-    await page.waitForLoadState("networkidle");
+    await openWithPopupTimer(page, baseUrl, 8000);
     await page.clock.fastForward(7000);
     expect(await popupDialog(page).count()).toBe(0);
     await page.clock.fastForward(1500);
+    // The timer has fired; the dialog's code loads and it animates in as time flows again.
+    await page.clock.resume();
     const dialog = popupDialog(page);
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await dialog.getByText("Join the GLACIAL list").isVisible()).toBe(true);

@@ -77,16 +77,19 @@ describe("support chat in Chromium", () => {
     const button = visitor.getByRole("button", { name: "Close support chat" }).first();
     expect(await button.getAttribute("aria-expanded")).toBe("true");
 
-    // Hold the send a moment so the typing indicator can be seen.
+    // Hold the send until the typing indicator has been seen (a fixed hold raced a busy machine).
+    let releaseSend!: () => void;
+    const sendHeld = new Promise<void>((resolve) => (releaseSend = resolve));
     await visitor.route("**/api/support/chat", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await sendHeld;
       await route.continue();
     });
     await say(panel, "How long do bottles keep drinks cold?");
     const thread = panel.getByRole("log", { name: "Chat messages" });
     await expect.poll(() => thread.getByText("How long do bottles keep drinks cold?").isVisible()).toBe(true);
     await expect.poll(() => panel.getByText("AI is typing").isVisible()).toBe(true);
-    await expect.poll(() => thread.getByText(/keeps drinks cold for up to 24 hours and hot for up to 12 hours/).isVisible(), { timeout: 5000 }).toBe(true);
+    releaseSend();
+    await expect.poll(() => thread.getByText(/keeps drinks cold for up to 24 hours and hot for up to 12 hours/).isVisible()).toBe(true);
     await expect.poll(() => panel.getByText("AI is typing").count()).toBe(0);
     await visitor.unroute("**/api/support/chat");
     const faqLink = thread.getByRole("link", { name: "/faq" });
@@ -100,14 +103,14 @@ describe("support chat in Chromium", () => {
     expect(await bot.evaluate((el) => getComputedStyle(el).alignItems)).toBe("flex-start");
 
     // The new conversation appears in the open inbox without a reload, with a toast.
-    await expect.poll(() => staff.getByText("New support chat from Asha").isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => staff.getByText("New support chat from Asha").isVisible()).toBe(true);
     const row = staff.getByRole("link", { name: /Asha/ });
     await expect.poll(() => row.isVisible()).toBe(true);
 
     await say(panel, "talk to a human");
-    await expect.poll(() => thread.getByText(BOT_TEXT.handoverAsked).isVisible(), { timeout: 5000 }).toBe(true);
-    await expect.poll(() => row.textContent(), { timeout: 5000 }).toContain("Waiting for staff");
-    await expect.poll(() => staff.getByText("Asha is waiting for a reply").isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => thread.getByText(BOT_TEXT.handoverAsked).isVisible()).toBe(true);
+    await expect.poll(() => row.textContent()).toContain("Waiting for staff");
+    await expect.poll(() => staff.getByText("Asha is waiting for a reply").isVisible()).toBe(true);
 
     await row.click();
     await expect.poll(() => staff.getByRole("heading", { name: "Asha", level: 2 }).isVisible()).toBe(true);
@@ -118,7 +121,7 @@ describe("support chat in Chromium", () => {
 
     // The visitor sees the reply live, from a staff member, styled as staff.
     const reply = thread.getByRole("listitem").filter({ hasText: "Priya here" });
-    await expect.poll(() => reply.isVisible(), { timeout: 5000 }).toBe(true);
+    await expect.poll(() => reply.isVisible()).toBe(true);
     expect(await reply.getAttribute("data-sender")).toBe("staff");
     expect(await reply.textContent()).toContain("priya (GLACIAL team)");
     await expectAccessible(visitor);
@@ -183,14 +186,18 @@ describe("support chat in Chromium", () => {
     const page = await newPage();
     await page.goto(`${url}/`);
     const panel = await startChat(page, "Kiran");
+    // The send fails, once the temporary message has been seen.
+    let releaseSend!: () => void;
+    const sendHeld = new Promise<void>((resolve) => (releaseSend = resolve));
     await page.route("**/api/support/chat", async (route) => {
-      await new Promise((r) => setTimeout(r, 500));
+      await sendHeld;
       await route.abort("failed");
     });
     await say(panel, "Hello there");
     const thread = panel.getByRole("log");
     await expect.poll(() => thread.getByText("Hello there").isVisible()).toBe(true);
-    await expect.poll(() => page.getByText("Failed to send message. Please try again.").isVisible(), { timeout: 5000 }).toBe(true);
+    releaseSend();
+    await expect.poll(() => page.getByText("Failed to send message. Please try again.").isVisible()).toBe(true);
     expect(await page.getByText("Error", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => thread.getByText("Hello there").count()).toBe(0);
     expect(await panel.getByText("Start a conversation with our support team.").isVisible()).toBe(true);

@@ -28,3 +28,47 @@ export async function hydrated(page: Page) {
     return !!button && Object.keys(button).some((k) => k.startsWith("__reactProps"));
   });
 }
+
+/**
+ * Opens `url` with the page's clock installed and returns once the marketing popup's timer of
+ * `delayMs` is set, with the clock paused: from then on only the test moves time
+ * (`page.clock.fastForward`), so "not open 1 s before the delay, open after it" holds however
+ * busy the machine is. (With time flowing while the page hydrates and fetches the popup, a slow
+ * second between the timer's start and the test's first step opened the popup early.)
+ *
+ * The popup's settings are held back until the page has hydrated and the clock is paused; the
+ * timer is seen through a record of every `setTimeout` delay the page asks for. Call
+ * `page.clock.resume()` once the timer has fired: the dialog's code loads and it animates in with
+ * time flowing, and the next page needs it to hydrate.
+ */
+export async function openWithPopupTimer(page: Page, url: string, delayMs: number): Promise<void> {
+  await page.clock.install();
+  // After the clock's own script, so it records calls to the clock's setTimeout.
+  await page.addInitScript(() => {
+    const record = window as unknown as { __timeoutDelays: number[] };
+    record.__timeoutDelays = [];
+    const set = window.setTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...rest: unknown[]) => {
+      record.__timeoutDelays.push(Number(ms ?? 0));
+      return set(handler, ms, ...rest);
+    }) as typeof window.setTimeout;
+  });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const popupUrl = "**/api/popup";
+  await page.route(popupUrl, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto(url);
+  await hydrated(page);
+  // A minute ahead: never behind the page's own clock however long the last step took.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
+  release();
+  const deadline = Date.now() + 30_000;
+  while (!(await page.evaluate((ms) => (window as unknown as { __timeoutDelays: number[] }).__timeoutDelays.includes(ms), delayMs))) {
+    if (Date.now() > deadline) throw new Error(`the popup's ${delayMs} ms timer was not set within 30 s of its settings being released`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await page.unroute(popupUrl);
+}
