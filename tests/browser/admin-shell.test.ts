@@ -164,7 +164,8 @@ describe("the admin shell in Chromium", () => {
     await drawer.getByRole("link", { name: "Orders" }).click();
     await page.waitForURL(`${base}/admin/sales`);
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
-    expect(await page.getByRole("heading", { name: "Orders", level: 1 }).isVisible()).toBe(true);
+    // The address changes before the new screen has rendered: its heading is waited for.
+    await expect.poll(() => page.getByRole("heading", { name: "Orders", level: 1 }).isVisible()).toBe(true);
     await context.close();
   });
 });
