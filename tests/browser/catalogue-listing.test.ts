@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, holdRequests, launchBrowser } from "../support/browser";
 
 const rupees = (text: string) => Number(text.replace(/[^\d]/g, ""));
 
@@ -88,12 +88,7 @@ describe("collections and categories in Chromium", () => {
     await page.goto(`${baseUrl}/tumblers`);
     await page.waitForLoadState("networkidle");
     // Hold the next screen's data until the fallback has been seen (a fixed hold raced a busy machine).
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\.data(\?|$)/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, /\.data(\?|$)/);
     const status = page.getByRole("status").filter({ hasText: "Loading..." });
     await page.getByRole("region", { name: "Products" }).getByRole("link").first().click();
     await expect.poll(() => status.count()).toBe(1);

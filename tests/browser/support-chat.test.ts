@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BOT_TEXT } from "~/modules/support/bot.server";
 import { EMAIL_INVALID, PHONE_INVALID } from "~/modules/support/chat-input";
 import { startAdminServer } from "../support/admin-server";
-import { expectAccessible, launchBrowser } from "../support/browser";
+import { expectAccessible, holdRequests, launchBrowser } from "../support/browser";
 import { freePort, type RunningServer } from "../support/server-process";
 import { openStorefront } from "../support/storefront";
 
@@ -78,17 +78,12 @@ describe("support chat in Chromium", () => {
     expect(await button.getAttribute("aria-expanded")).toBe("true");
 
     // Hold the send until the typing indicator has been seen (a fixed hold raced a busy machine).
-    let releaseSend!: () => void;
-    const sendHeld = new Promise<void>((resolve) => (releaseSend = resolve));
-    await visitor.route("**/api/support/chat", async (route) => {
-      await sendHeld;
-      await route.continue();
-    });
+    const send = await holdRequests(visitor, "**/api/support/chat");
     await say(panel, "How long do bottles keep drinks cold?");
     const thread = panel.getByRole("log", { name: "Chat messages" });
     await expect.poll(() => thread.getByText("How long do bottles keep drinks cold?").isVisible()).toBe(true);
     await expect.poll(() => panel.getByText("AI is typing").isVisible()).toBe(true);
-    releaseSend();
+    send.release();
     await expect.poll(() => thread.getByText(/keeps drinks cold for up to 24 hours and hot for up to 12 hours/).isVisible()).toBe(true);
     await expect.poll(() => panel.getByText("AI is typing").count()).toBe(0);
     await visitor.unroute("**/api/support/chat");
@@ -187,16 +182,11 @@ describe("support chat in Chromium", () => {
     await page.goto(`${url}/`);
     const panel = await startChat(page, "Kiran");
     // The send fails, once the temporary message has been seen.
-    let releaseSend!: () => void;
-    const sendHeld = new Promise<void>((resolve) => (releaseSend = resolve));
-    await page.route("**/api/support/chat", async (route) => {
-      await sendHeld;
-      await route.abort("failed");
-    });
+    const send = await holdRequests(page, "**/api/support/chat", "abort");
     await say(panel, "Hello there");
     const thread = panel.getByRole("log");
     await expect.poll(() => thread.getByText("Hello there").isVisible()).toBe(true);
-    releaseSend();
+    send.release();
     await expect.poll(() => page.getByText("Failed to send message. Please try again.").isVisible()).toBe(true);
     expect(await page.getByText("Error", { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => thread.getByText("Hello there").count()).toBe(0);

@@ -59,3 +59,21 @@ export async function signedInContext(
   );
   return context;
 }
+
+/**
+ * Holds every request to `url` until `release()`, then answers it with `then` (pass it on,
+ * abort it, or hand it to the next route): a test sees what the page shows while it waits, for as
+ * long as it needs on a busy machine, instead of during a fixed delay. The route is the page's
+ * until the test removes it (`page.unroute(url)`).
+ */
+export async function holdRequests(page: Page, url: string | RegExp, then: "continue" | "fallback" | "abort" = "continue"): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    if (then === "abort") await route.abort("failed");
+    else if (then === "fallback") await route.fallback();
+    else await route.continue();
+  });
+  return { release };
+}

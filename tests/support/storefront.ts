@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { holdRequests } from "./browser";
 
 /**
  * A fresh browser context on the storefront. Unless `popup` is true the marketing popup is kept
@@ -53,13 +54,8 @@ export async function openWithPopupTimer(page: Page, url: string, delayMs: numbe
       return set(handler, ms, ...rest);
     }) as typeof window.setTimeout;
   });
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
   const popupUrl = "**/api/popup";
-  await page.route(popupUrl, async (route) => {
-    await held;
-    await route.fallback();
-  });
+  const { release } = await holdRequests(page, popupUrl, "fallback");
   await page.goto(url);
   await hydrated(page);
   // A minute ahead: never behind the page's own clock however long the last step took.
