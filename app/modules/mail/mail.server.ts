@@ -8,7 +8,8 @@ import { renderTemplate } from "./template-store.server";
 import type { TemplateKind } from "./templates";
 
 export { getTemplate, listTemplates, previewTemplate, renderTemplate, restoreTemplate, saveTemplate, shopValues, type TemplateSaveResult, type TemplateState } from "./template-store.server";
-export { renderWords, type RenderedMail } from "./template-render.server";
+export { renderWords } from "./template-store.server";
+export type { RenderedMail } from "./template-render.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
 

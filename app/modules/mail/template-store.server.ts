@@ -4,11 +4,21 @@ import { RejectedInputError, StaleRecordError } from "~/lib/save-outcome";
 import { recordAudit, type AuditActor } from "~/modules/audit/audit.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { emailTemplates } from "./schema";
-import { renderWords, type RenderedMail, type TemplateWords } from "./template-render.server";
+import type { RenderedMail, TemplateWords } from "./template-render.server";
 import { sampleData, TEMPLATE_KINDS, TEMPLATE_SPECS, templateForm, type TemplateFormValues, type TemplateKind } from "./templates";
 
 // The staff's wording of each template, over the defaults in code: read, saved (only from the
 // version the editor showed, with its audit row in the same transaction), restored to the default.
+
+/**
+ * A template's words made into a mail. The renderer (React Email's components, one of which
+ * brings a syntax highlighter that builds its grammars on load) is loaded with the first mail,
+ * not with the shop: every start of the process, and every restart, was paying for it.
+ */
+export async function renderWords(kind: TemplateKind, words: TemplateWords, data: Readonly<Record<string, string>>): Promise<RenderedMail> {
+  const renderer = await import("./template-render.server");
+  return renderer.renderWords(kind, words, data);
+}
 
 export type TemplateState = TemplateWords & { kind: TemplateKind; version: number; customised: boolean; updatedAt: Date | null; updatedBy: string | null };
 

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { and, eq, sql, sum } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import type { Db, DbOrTx, Tx } from "~/db/types";
 import { stateByCode } from "~/lib/india";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -79,6 +78,8 @@ export async function creditNotePdf(db: Db, orderId: string, creditNoteId: strin
   const rates = [...new Set(lines.map((l) => l.gstRatePercent))];
   const hsns = [...new Set(lines.map((l) => l.hsnCode))];
 
+  // pdfkit (its fonts and compression) loads with the first document, not with every start of the shop.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 40, compress: opts.compress ?? true, info: { Title: `Credit note ${note.number}`, Author: seller.legal_name, Subject: `Order ${order.number}` } });
   doc.registerFont("body", FONT);
   doc.registerFont("bold", FONT_BOLD);

@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import type { Db } from "~/db/types";
 import { stateByCode } from "~/lib/india";
 import { getSetting } from "~/modules/settings/settings.server";
@@ -30,6 +29,8 @@ export async function invoicePdf(db: Db, orderId: string, opts: { compress?: boo
   const seller = await getSetting(db, "store_tax");
   const invoice = order.invoice;
   const intra = order.igstPaise === 0 && order.supplierStateCode === order.placeOfSupplyStateCode;
+  // pdfkit (its fonts and compression) loads with the first document, not with every start of the shop.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({ size: "A4", margin: 40, compress: opts.compress ?? true, info: { Title: `Tax invoice ${invoice.number}`, Author: seller.legal_name, Subject: `Order ${order.number}` } });
   doc.registerFont("body", FONT);
   doc.registerFont("bold", FONT_BOLD);
