@@ -19,6 +19,11 @@ export default defineConfig({
           globalSetup: ["tests/support/integration-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Work a test waits for may run after the answer (a mail rendered and queued, an event
+          // delivered) and take seconds on a busy two-core machine, more when it is the process's
+          // first (the mail renderer loads with the first mail): polls wait up to 10 s unless a
+          // test says otherwise, as a test of speed does.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
