@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { ChartDrawingProps } from "./chart-drawing";
 
 // A chart of one table's rows. The chart is a picture of the table beside it: it is one image to
 // assistive technology, named by a sentence summing it up, and the table is the text alternative.
@@ -9,33 +10,21 @@ import { lazy, Suspense, useEffect, useState } from "react";
 
 const ChartDrawing = lazy(() => import("./chart-drawing"));
 
-export type ChartSeries = { key: string; label: string };
+type ReportChartProps = Omit<ChartDrawingProps, "type" | "money"> &
+  Partial<Pick<ChartDrawingProps, "type" | "money">> & {
+    /** What the chart shows, in a sentence: its accessible name. */
+    summary: string;
+    height?: number;
+  };
 
-export function ReportChart({
-  rows,
-  x,
-  series,
-  type = "bar",
-  summary,
-  money = true,
-  height = 260,
-}: {
-  rows: readonly Record<string, string | number>[];
-  x: string;
-  series: readonly ChartSeries[];
-  type?: "bar" | "line";
-  /** What the chart shows, in a sentence: its accessible name. */
-  summary: string;
-  money?: boolean;
-  height?: number;
-}) {
+export function ReportChart({ type = "bar", money = true, summary, height = 260, ...drawing }: ReportChartProps) {
   const [drawn, setDrawn] = useState(false);
   useEffect(() => setDrawn(true), []);
   return (
     <figure role="img" aria-label={summary} className="w-full" style={{ height }}>
       {drawn ? (
         <Suspense fallback={null}>
-          <ChartDrawing rows={rows} x={x} series={series} type={type} money={money} />
+          <ChartDrawing {...drawing} type={type} money={money} />
         </Suspense>
       ) : null}
     </figure>

@@ -1,8 +1,9 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatPaise } from "~/lib/money";
-import type { ChartSeries } from "./bar-chart";
 
 // The drawing of a report chart (recharts), loaded by bar-chart.tsx once the screen has hydrated.
+
+export type ChartSeries = { key: string; label: string };
 
 export type ChartDrawingProps = {
   rows: readonly Record<string, string | number>[];
