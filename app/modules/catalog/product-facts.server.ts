@@ -9,12 +9,14 @@ export type ProductFacts = {
   title: string;
   description: string;
   options: { name: string; values: string[] }[];
+  /** The product's own HSN code, or null when it takes the shop's default (the tax settings'). */
+  hsnCode: string | null;
   variants: { title: string; pricePaise: number; compareAtPricePaise: number | null; stockQuantity: number }[];
 };
 
 export async function listActiveProductFacts(db: Db): Promise<ProductFacts[]> {
   const rows = await db
-    .select({ id: products.id, slug: products.slug, title: products.title, description: products.description, options: products.options })
+    .select({ id: products.id, slug: products.slug, title: products.title, description: products.description, options: products.options, hsnCode: products.hsnCode })
     .from(products)
     .where(eq(products.status, "active"))
     .orderBy(asc(products.sortOrder));
@@ -40,6 +42,7 @@ export async function listActiveProductFacts(db: Db): Promise<ProductFacts[]> {
     title: p.title,
     description: p.description,
     options: p.options,
+    hsnCode: p.hsnCode,
     variants: variants.filter((v) => v.productId === p.id).map(({ productId: _p, ...v }) => v),
   }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessoryFit, cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, listedLines, namedProduct, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
+import { accessoryFit, cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, listedLines, namedProduct, originalPrice, overLineLimit, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, sizePriceDifference, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -11,7 +11,7 @@ function product(title: string, sizes: string[], rupees: number[], extra: Partia
     compareAtPricePaise: null,
     stockQuantity: 5,
   }));
-  return { slug, title, description: "", options: [], variants, link: `/product/${slug}`, ...extra };
+  return { slug, title, description: "", options: [], hsnCode: null, variants, link: `/product/${slug}`, ...extra };
 }
 
 const catalogue = [
@@ -284,5 +284,60 @@ describe("whether an add-on fits", () => {
   it("leaves another brand's bottle, and a product named without its kind word, alone", () => {
     expect(accessoryFit(shop, "will your sport cap fit my milton bottle")).toBeNull();
     expect(accessoryFit(shop, "will the summit sport fit in my car")).toBeNull();
+  });
+});
+
+describe("the blind8 round: sizes, prices before a discount, limits as checkout applies them", () => {
+  const rule = { free_over_paise: 499_900, flat_fee_paise: 9_900, cod: { fee_paise: 4_900, max_order_paise: 2_000_000 } };
+
+  it("gives what a bigger size costs over a smaller one of the same product", () => {
+    expect(sizePriceDifference(catalogue, "glacier classic 750 vs 1000, how much extra for the bigger one")).toContain("750ml ₹1,799, 1000ml ₹2,099, so the 1000ml is ₹300 more");
+    expect(sizePriceDifference(catalogue, "glacier classic 500ml aur 1 litre me kitna farak hai")).toContain("the 1000ml is ₹600 more");
+    // One size, no product, or a size the product is not made in: not this rule.
+    expect(sizePriceDifference(catalogue, "glacier classic 750 how much")).toBeNull();
+    expect(sizePriceDifference(catalogue, "750 vs 1000, how much extra")).toBeNull();
+    expect(sizePriceDifference(catalogue, "monsoon slim 350 vs 1000 how much more")).toBeNull();
+  });
+
+  it("gives the price before the discount (the struck-out MRP) of a named product, or says it has none", () => {
+    const shop = [
+      product("Sport Cap", [], [999], { variants: [{ title: "Black", pricePaise: 99_900, compareAtPricePaise: 119_900, stockQuantity: 4 }] }),
+      product("Chai Tumbler", ["350ml"], [999]),
+    ];
+    expect(originalPrice(shop, "sport cap shows a discount, wat was the original price")).toContain("₹999, was ₹1,199 (you save ₹200)");
+    expect(originalPrice(shop, "chai tumbler ka original price kya tha")).toContain("with no discount");
+    expect(originalPrice(shop, "what is the price of the sport cap")).toBeNull();
+  });
+
+  it("finds the cheapest of a kind in the size asked, at that size's price", () => {
+    expect(cheapestOfKind(catalogue, "cheapest 1 litre bottle available?")).toContain("Our cheapest 1000ml bottle is the Glacier Classic Bottle 1000ml at ₹2,099");
+    expect(cheapestOfKind(catalogue, "cheapest bottle")).toContain("Monsoon Slim Bottle at ₹1,199");
+  });
+
+  it("reads the largest size from the part that asks, not a product named by the story around it", () => {
+    const answer = sizeExtreme(catalogue, "planning a 5 day trek in kasol, which is ur biggest bottle size")!;
+    expect(answer).toContain("Our largest bottles hold 1000ml");
+    expect(sizeExtreme(catalogue, "what is the biggest size of the trek flip-lid bottle")).toBeNull();
+  });
+
+  it("reads the same count said twice as the same items, another count as more", () => {
+    expect(cartLines(catalogue, "3 chai tumblers for my three colleagues")?.map((l) => l.qty)).toEqual([3]);
+    expect(cartLines(catalogue, "2 chai tumbler for office and 1 chai tumbler for home")?.map((l) => l.qty)).toEqual([3]);
+  });
+
+  it("checks cash on delivery against its limit with the COD fee, as checkout does, and answers an order of several without a total word", () => {
+    // ₹19,980 of tumblers: under ₹20,000, but ₹20,029 with the fee, which checkout refuses.
+    expect(codTotal(catalogue, "need 20 chai tumblers for our office diwali gifting, can we pay cash on delivery for the whole lot?", rule)).toContain("comes to ₹20,029 with the ₹49 cash on delivery fee, over the ₹20,000 cash on delivery limit");
+    expect(codTotal(catalogue, "19 chai tumblers, can i pay cash on delivery?", rule)).toContain("comes to ₹19,030 in all");
+    // One item and no total asked: the COD passage answers.
+    expect(codTotal(catalogue, "can i pay cash on delivery for the chai tumbler", rule)).toBeNull();
+  });
+
+  it("answers a count over one order line's limit, and leaves a large order's price to the team", () => {
+    expect(overLineLimit(catalogue, "want 75 espresso tumblers for a corporate event, can i order all in one line")).toContain("at most 50 of an item");
+    expect(overLineLimit(catalogue, "can i add 60 chai tumbler to cart")).toContain("60 of one item");
+    expect(overLineLimit(catalogue, "300 pieces ka bulk order hai, kitna discount doge")).toBeNull();
+    expect(overLineLimit(catalogue, "can i order 50 chai tumblers")).toBeNull();
+    expect(overLineLimit(catalogue, "my pin is 560034 and i want 2 bottles")).toBeNull();
   });
 });

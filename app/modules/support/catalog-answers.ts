@@ -1,8 +1,9 @@
+import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 import { formatPaise } from "~/lib/money";
 import { shippingFor } from "~/modules/orders/orders";
 import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
-import { isContextWord, isStopWord, normalise, words } from "./language";
+import { askingPart, isContextWord, isStopWord, normalise, words } from "./language";
 
 // Product questions whose answer is computed from the catalogue rather than found in a passage:
 // a named product's price at a named size ("price of glacier classic 750"), the cheapest or
@@ -87,19 +88,25 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
   // kind ("cheapest straw for a bottle"), is for retrieval.
   if (asked.length > 1 || (!asked.length && !WHOLE_SHOP.test(text))) return null;
   const kind = asked[0] ?? { kind: "item", plural: "items", is: () => true };
-  const items = products.filter(kind.is).map((p) => {
-    const prices = p.variants.map((v) => v.pricePaise);
-    return { p, price: dear ? Math.max(...prices) : Math.min(...prices) };
-  });
+  // A size named ("cheapest 1 litre bottle") narrows it to what is made in that size, at that size's price.
+  const size = text.match(/\b\d{3,4}ml\b/)?.[0] ?? null;
+  const items = products
+    .filter(kind.is)
+    .filter((p) => !size || sizesOf(p).includes(size))
+    .map((p) => {
+      const prices = p.variants.filter((v) => !size || v.title.toLowerCase().includes(size)).map((v) => v.pricePaise);
+      return { p, price: dear ? Math.max(...prices) : Math.min(...prices) };
+    });
   const known = items.filter((x) => Number.isFinite(x.price));
   if (!known.length) return null;
   const best = dear ? Math.max(...known.map((x) => x.price)) : Math.min(...known.map((x) => x.price));
   const top = known.filter((x) => x.price === best).slice(0, 3);
   const which = dear ? "most expensive" : "cheapest";
+  const sized = size ? ` ${size}` : "";
   const head =
     top.length === 1
-      ? `Our ${which} ${kind.kind} is the ${top[0]!.p.title} at ${formatPaise(best)}.`
-      : `Our ${which} ${kind.plural} are ${formatPaise(best)}: ${top.map((x) => x.p.title).join(", ")}.`;
+      ? `Our ${which}${sized} ${kind.kind} is the ${top[0]!.p.title}${sized} at ${formatPaise(best)}.`
+      : `Our ${which}${sized} ${kind.plural} are ${formatPaise(best)}: ${top.map((x) => x.p.title).join(", ")}.`;
   return `${head}\nSee ${top.length === 1 ? "it" : "them"} here: ${top.map((x) => x.p.link).join(", ")}`;
 }
 
@@ -259,7 +266,9 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
       const same = lines.find((l) => l.p === best.p && l.size === size);
       if (!same) lines.push({ p: best.p, size, qty: qty ?? 1, paise: Math.min(...prices), counted: qty !== null });
       else if (qty !== null) {
-        same.qty = same.counted ? same.qty + qty : qty;
+        // The same count said again is the same items named twice ("3 kids mini bottles for my
+        // three kids"); another count adds to the line.
+        same.qty = same.counted && same.qty !== qty ? same.qty + qty : qty;
         same.counted = true;
       }
     }
@@ -312,18 +321,21 @@ const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charg
 export function codTotal(products: CatalogProduct[], question: string, rule: ShippingRule | null): string | null {
   if (!rule?.cod) return null;
   const text = normalise(question);
-  if (!COD_WORDS.test(text) || !TOTAL_WORDS.test(text)) return null;
+  if (!COD_WORDS.test(text)) return null;
   // An amount the shopper states ("around 25k total, can I pay cash on delivery") is asked against
   // the COD limit, which the shop's own text answers; a word of it may merely look like a product's name.
   if (statedAmount(question) !== null) return null;
   const lines = orderLines(products, question);
-  if (!lines) return null;
+  // A total asked, or an order of several ("20 chai tumblers, can we pay cash on delivery for the
+  // whole lot"): whether COD takes it depends on what it comes to.
+  if (!lines || (!TOTAL_WORDS.test(text) && !isOrder(lines))) return null;
   const subtotal = subtotalOf(lines);
   const shipping = shippingFor(subtotal, rule);
   const total = subtotal + shipping;
   const items = lines.map(lineLabel).join(" + ");
-  if (total > rule.cod.max_order_paise)
-    return `${items} comes to ${formatPaise(total)}, over the ${formatPaise(rule.cod.max_order_paise)} cash on delivery limit, so this order is paid online.\n\nMore on this: /checkout`;
+  // Checkout offers cash on delivery while the total with the COD fee is within the limit.
+  if (total + rule.cod.fee_paise > rule.cod.max_order_paise)
+    return `${items} comes to ${formatPaise(total + rule.cod.fee_paise)} with the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, over the ${formatPaise(rule.cod.max_order_paise)} cash on delivery limit, so this order is paid online.\n\nMore on this: /checkout`;
   const shippingText = shipping ? `${formatPaise(shipping)} shipping (free only over ${formatPaise(rule.free_over_paise)})` : "free shipping";
   return `${items}, with ${shippingText} and the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, comes to ${formatPaise(total + rule.cod.fee_paise)} in all (GST included).\n\nMore on this: /checkout`;
 }
@@ -390,7 +402,9 @@ export function sizeExtreme(products: CatalogProduct[], question: string): strin
   // A product named by a word that is a feature of the kind asked ("largest bottle with a handle"
   // names the Handle Mug, a tumbler): the word narrows the kind to the products that hold it.
   // A product of the kind asked, named, is a question about that product.
-  const named = namedProduct(products, question);
+  // Only the part that asks may name a product: "planning a 5 day trek, which is ur biggest bottle"
+  // tells of a trek, it does not ask about the Trek Flip-Lid.
+  const named = namedProduct(products, askingPart(question) ?? question);
   if (named && (!kind || kind.is(named))) return null;
   const asked = new Set(words(text));
   const features = named ? nameWords(named.title).filter((w) => asked.has(w)) : [];
@@ -494,7 +508,7 @@ export function compareProducts(products: CatalogProduct[], question: string): s
 }
 
 /** Asking what a product is for or does: "what does the urban smart bottle do", "features of", "kya khaas hai". */
-const DESCRIBE = /\b(what|wht|wat|wht's|whats)\b.{0,40}\b(do|does|for|special|different)\b|\bfeatures?\b|\bspecial about\b|\b(kya|kyaa) (karta|karti|karte|khaas|khas|special)\b|\bwhat is (it|the)\b.{0,40}\b(about|like)\b/;
+const DESCRIBE = /\b(what|wht|wat)\s+(does|do|is|are)\b.{0,40}\b(do|does|for|special|different)\b|\b(wht's|whats|what's)\b.{0,40}\b(for|special|different)\b|\bfeatures?\b|\bspecial about\b|\b(kya|kyaa) (karta|karti|karte|khaas|khas|special)\b|\bwhat is (it|the)\b.{0,40}\b(about|like)\b/;
 
 /**
  * What a named product does ("wht does the urban smart bottle do exactly"): its description, price
@@ -552,7 +566,71 @@ export function accessoryFit(products: CatalogProduct[], question: string): stri
   return `The ${p.title}: ${p.description} Price ${priceText(p)}.\nSee it here: ${p.link}`;
 }
 
+const MORE = /\b(extra|more|difference|diff|farak|fark|zyada|jyada|gap|vs|versus|between|compared?)\b/;
+
+/**
+ * What one size costs over another of the same product ("matte explorer 750 vs 1000, how much extra
+ * for the bigger one"): both prices and the difference. Null unless one product and two of its
+ * sizes are named and a price or a difference is asked.
+ */
+export function sizePriceDifference(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question).replace(/(\d),(\d)/g, "$1$2");
+  if (!MORE.test(text) || !(PRICE_WORDS.test(text) || /\b(extra|more|difference|diff)\b/.test(text))) return null;
+  const p = namedProduct(products, question);
+  if (!p) return null;
+  const sizes = sizesOf(p);
+  const named = sizes.filter((size) => new RegExp(`\\b${size.replace(/ml$/, "")}(ml)?\\b`).test(text));
+  if (named.length !== 2) return null;
+  const priceAt = (size: string) => [...new Set(p.variants.filter((v) => v.title.toLowerCase().includes(size)).map((v) => v.pricePaise))];
+  const [a, b] = named.sort((x, y) => parseInt(x, 10) - parseInt(y, 10)).map(priceAt);
+  if (a!.length !== 1 || b!.length !== 1) return null;
+  const gap = b![0]! - a![0]!;
+  const verdict = gap > 0 ? `the ${named[1]} is ${formatPaise(gap)} more` : gap < 0 ? `the ${named[1]} is ${formatPaise(-gap)} less` : "both cost the same";
+  return `${p.title}: ${named[0]} ${formatPaise(a![0]!)}, ${named[1]} ${formatPaise(b![0]!)}, so ${verdict}.\nSee it here: ${p.link}`;
+}
+
+const ORIGINAL = /\b(original|actual|real|old|previous|earlier|before|usual|regular|mrp|was|struck|strike|cut)\b.{0,20}\b(price|prices|rate|cost|mrp)\b|\bprice before\b|\bbefore (the )?discount\b|\bwithout (the )?discount\b|\bhow much (is|was) (the )?discount\b/;
+
+/**
+ * The price a named product had before its discount ("sport cap shows a discount, wat was the
+ * original price"): the MRP struck out beside each price that has one, and the saving. Null
+ * unless one product is named by its own words and the question asks for the price before.
+ */
+export function originalPrice(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question);
+  if (!ORIGINAL.test(text)) return null;
+  const p = namedProduct(products, question);
+  const asked = new Set(words(text));
+  if (!p || !nameWords(p.title).some((w) => asked.has(w) && !isContextWord(w))) return null;
+  const size = askedSize(question, sizesOf(p));
+  const variants = p.variants.filter((v) => !size || v.title.toLowerCase().includes(size));
+  const struck = [...new Map(variants.filter((v) => v.compareAtPricePaise && v.compareAtPricePaise > v.pricePaise).map((v) => [`${v.pricePaise}/${v.compareAtPricePaise}`, v])).values()];
+  if (!struck.length) return `The ${p.title}${size ? `, ${size},` : ""} is ${priceText({ ...p, variants })} with no discount: that is its full price (GST included).\nSee it here: ${p.link}`;
+  const sizeOf = (v: { title: string }) => (sizesOf(p).length > 1 && !size ? `${v.title.match(/\b\d{3,4}ml\b/i)?.[0]?.toLowerCase() ?? v.title}: ` : "");
+  const rows = struck.slice(0, 4).map((v) => `${sizeOf(v)}${formatPaise(v.pricePaise)}, was ${formatPaise(v.compareAtPricePaise!)} (you save ${formatPaise(v.compareAtPricePaise! - v.pricePaise)})`);
+  return `The ${p.title}: ${rows.join("; ")}. The struck-out price is the original price before the discount.\nSee it here: ${p.link}`;
+}
+
+/**
+ * A count over what one order line takes ("want 75 espresso tumblers, can i order all in one
+ * line"): the cart's own limit, and that the team helps with more. Null unless a number over the
+ * limit stands before a product's name or a kind of product.
+ */
+export function overLineLimit(products: CatalogProduct[], question: string): string | null {
+  const text = normalise(question).replace(/(\d),(\d)/g, "$1$2");
+  // A price, a discount or a custom job for a large order is for the team to quote.
+  if (/\b(discount\w*|price\w*|rates?|cost\w*|quote|quotation|custom\w*|offer\w*|deal|cheaper|sasta|logo\w*|pantone)\b/.test(text)) return null;
+  const names = new Set(products.flatMap((p) => nameWords(p.title)));
+  for (const m of text.matchAll(/\b(\d{2,5})\s+((?:[a-z-]+\s+){0,3}?)(bottles?|tumblers?|mugs?|flasks?|pieces|pcs|units|nos|[a-z-]+)\b/g)) {
+    const count = Number(m[1]);
+    const named = /^(bottles?|tumblers?|mugs?|flasks?|pieces|pcs|units|nos)$/.test(m[3]!) || names.has(m[3]!) || words(m[2]!).some((w) => names.has(w));
+    if (count > MAX_LINE_QUANTITY && count <= 100_000 && named)
+      return `One order line takes at most ${MAX_LINE_QUANTITY} of an item (a product in one size and colour), so ${count} of one item cannot go in one order as it is. For ${count}, write to our team in this chat: they will help with a larger order.`;
+  }
+  return null;
+}
+
 /** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
 export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
-  return accessoryFit(products, question) ?? codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
+  return overLineLimit(products, question) ?? accessoryFit(products, question) ?? codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? sizePriceDifference(products, question) ?? originalPrice(products, question) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
 }

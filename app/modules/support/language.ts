@@ -63,7 +63,9 @@ const GROUPS: Record<string, string[]> = {
     // What the shop holds about a shopper: "your records", "your database".
     "record", "records", "database",
     // Unwanted calls and mails a shopper blames on a shop that shares numbers.
-    "spam", "spammed", "telemarketing"],
+    "spam", "spammed", "telemarketing",
+    // Passing a shopper's number on to others who sell: "do you sell my number to marketing people".
+    "marketing", "marketers", "telecallers"],
   // The base of a bottle and the noise it makes on a desk: what the silicone boot is for.
   base: ["base", "bottom", "underside"],
   noise: ["silence", "silences", "silent", "noise", "noisy", "loud", "clank", "clanking", "clang", "rattle", "rattles", "sound"],
@@ -75,8 +77,14 @@ const GROUPS: Record<string, string[]> = {
   // Items kept for a shopper while a payment is pending: the payment hold.
   held: ["hold", "held", "holding", "reserve", "reserved", "reserving", "reservation", "block", "blocked", "waits", "wait"],
   cookie: ["cookie", "cookies", "tracker", "trackers"],
-  advert: ["advertising", "ads", "advert", "advertisement", "adverts"],
+  advert: ["advertising", "ads", "ad", "advert", "advertisement", "adverts"],
   tax: ["tax", "taxes", "gst", "gstin", "inclusive", "include", "included", "includes"],
+  // How GST is split on an invoice: within the seller's state or to another state.
+  taxsplit: ["igst", "cgst", "sgst", "utgst", "split", "breakup", "interstate", "intrastate"],
+  // The tariff code a business buyer's accounts team asks for.
+  hsn: ["hsn", "sac", "tariff"],
+  // How many of one item an order may hold.
+  quantity: ["quantity", "quantities", "qty", "pieces", "pcs", "units", "nos"],
   invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement"],
   cod: ["cod", "cash"],
   payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
@@ -121,7 +129,7 @@ const PHRASES: [RegExp, string][] = [
   [/₹/g, " rupees "],
   [/\b24\s*[x*/]\s*7\b|\b(a)?round the clock\b|\b24 hours a day\b|\b7 days a week\b/g, " always "],
   [/\b(are|is) (you|it|the shop|support|the team|your team) open\b|\bopen (till|until|on)\b|\bclose[sd]? at\b|\bwhat time\b/g, " timings "],
-  [/\bwhere is your office\b|\bwhere are you (located|based)\b|\boffice address\b|\bwhich city are you( based| located)?( in)?\b/g, " registered office location "],
+  [/\bwhere (is|r|are) (your|ur|yr|the) (office|shop|store|showroom)\b|\bwhere is your office\b|\bwhere are you (located|based)\b|\boffice address\b|\bwhich city are you( based| located)?( in)?\b/g, " registered office location "],
   // However the machine is named: "dishwasher", "dish washer machine", "dish washing machine".
   [/\bdish ?wash(er|ing)?( machine)?\b/g, " dishwasher "],
   // Delivery named by where it ends: "home delivery", "doorstep delivery" is delivery.
@@ -247,7 +255,7 @@ const PHRASES: [RegExp, string][] = [
   // Received and disliked: a return ("colour pasand nahi aaya", "didn't like the colour").
   [/\bpasand nahi?\b|\bdid ?n[o']?t like\b|\bdid not like\b|\b(not|doesn'?t|does not|didn'?t|did not) (match|matching|suit|suiting)\b/g, " return "],
   // A child's age ("for a 5 yr old", "8 saal ka beta"): a kids' question.
-  [/\b\d+\s*(yr|yrs|year|years|saal|sal)[\s-]*(old|ka|ki|ke)\b/g, " kid "],
+  [/\b\d+\s*(yr|yrs|year|years|saal|sal)[\s-]*(old|ka|ki|ke)('s)?(?![\w'])/g, " kid "],
 ];
 
 /** Words that carry no meaning for the bot, English and Hinglish. */
@@ -263,13 +271,13 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur r pls plz pl whats wats already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur r pls plz pl whats wats wat wht wot vs versus looking already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
     "sakte agar jab tab koi kuch liye daal dal daalna daalo rakh rakhna rakho aata aati aate jata jati jayega jaega lagta lagega raha " +
     "rahi rahe de dena lena le mil sab bahut abhi another other others rehta rehti rehte rahega rahegi rahta aaya aayi aya batao bataiye bataye bata " +
-    "wala wali wale waala waali toh to yaar ji haan ek bas ab fir phir kyun kyu kaun tak " +
+    "wala wali wale waala waali toh to yaar ji haan ek bas ab fir phir kyun kyu kaun tak ne " +
     // Chat fillers and Hinglish glue of longer messages ("sirf bottles pe", "kya karta hai", "gpay chalega").
     "ya sirf andar karta karti karte chalega chalegi chalta paas bhai ho lol somehow somewhere everywhere n look likes lots lot aur " +
     // Asking whether something is sold on its own: the product's own answer (price, stock) says it.
@@ -320,7 +328,9 @@ const CONTEXT = new Set(
     "cousin cousins died dead midway halfway baje bharu bharoon bharun read lose money " +
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december " +
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
-    "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different"
+    "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
+    // the occasion, the bank behind a card, checking again and again: the story, not the question
+    "add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
   ).split(/\s+/).concat(HINGLISH_CONTEXT),
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIndex, isGoodMatch, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
+import { buildIndex, invoiceFacts, isGoodMatch, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
 
 // Deciding whether to answer, on a tiny store: the rules, not the demo store's scores (those are
 // the evaluation sets' job).
@@ -83,6 +83,7 @@ describe("what a word weighs and which passage answers", () => {
     title: "Classic Bottle",
     description: "Our signature bottle.",
     options: [{ name: "Color", values: ["Navy", "White"] }],
+    hsnCode: null,
     variants: [{ title: "Navy / 750ml", pricePaise: 179_900, compareAtPricePaise: null, stockQuantity: 3 }],
   };
   const shop: Passage[] = [
@@ -201,5 +202,33 @@ describe("facts made from the settings", () => {
     expect(answer("i closed the payment page by mistake, how long will the order wait for payment")).toContain("15 minutes");
     expect(answer("first order discount code hai kya?")).toContain("10%");
     expect(answer("are taxes extra or already in the price shown")).toContain("GST");
+  });
+});
+
+describe("facts of the tax invoice", () => {
+  const tax = { legal_name: "GLACIAL Drinkware Pvt. Ltd.", address: "12 Residency Road, Bengaluru", state_code: "29", default_hsn: "7323" };
+  const facts = invoiceFacts(tax, [
+    { title: "Glacier Classic Bottle", hsnCode: null },
+    { title: "Chai Tumbler", hsnCode: "7323" },
+    { title: "Sport Cap", hsnCode: "3924" },
+  ]);
+  const text = (title: string) => facts.find((f) => f.title.startsWith(title))?.text ?? "";
+
+  it("names the seller, the GST split by the seller's state, the HSN codes by kind and the per-line limit", () => {
+    expect(text("Seller")).toContain("GLACIAL Drinkware Pvt. Ltd.");
+    expect(text("GST split")).toContain("Karnataka address splits GST as CGST + SGST");
+    expect(text("GST split")).toContain("another state shows IGST");
+    // A product without its own code takes the default; products are named by kind, not by name.
+    expect(text("HSN codes")).toContain("HSN 7323 for our bottles and tumblers; HSN 3924 for our accessories");
+    expect(text("HSN codes")).not.toContain("Glacier");
+    expect(text("Quantity")).toContain("up to 50 of each item");
+  });
+
+  it("answers them asked in shoppers' words", () => {
+    const index = buildIndex([...passages, ...facts], 0);
+    const answer = (q: string) => searchKnowledge(index, q).find(isGoodMatch)?.passage.title ?? null;
+    expect(answer("ordering from pune, will the invoice show IGST or CGST SGST")).toMatch(/^GST split/);
+    expect(answer("what is the HSN code of ur bottles")).toMatch(/^HSN codes/);
+    expect(answer("ek order me ek hi bottle max kitni quantity le sakte hai")).toMatch(/^Quantity/);
   });
 });

@@ -2,6 +2,8 @@ import { marked, type Token } from "marked";
 import MiniSearch from "minisearch";
 import SearchableMap from "minisearch/SearchableMap";
 import type { Db } from "~/db/types";
+import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
+import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
 import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "~/modules/catalog/catalog.server";
@@ -52,7 +54,7 @@ export type Ranked = {
 };
 
 export async function buildCorpus(db: Db): Promise<Passage[]> {
-  const [faq, pages, productFacts, collections, contact, warranty, shipping, gst, cod, quote, hold, popup] = await Promise.all([
+  const [faq, pages, productFacts, collections, contact, warranty, shipping, gst, cod, quote, hold, popup, tax] = await Promise.all([
     listFaqWithPhrasings(db),
     listContentPages(db),
     listActiveProductFacts(db),
@@ -66,6 +68,7 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     quoteCart(db, []),
     getSetting(db, "payment_hold"),
     getActivePopup(db),
+    getSetting(db, "store_tax"),
   ]);
   const passages: Passage[] = [];
   for (const f of faq) passages.push({ source: "faq", title: f.question, asked: f.phrasings, text: f.answer, link: "/faq", faqId: f.id });
@@ -117,11 +120,13 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     {
       source: "fact",
       title: "Engraving: personalised gifts",
-      text: `Any product can be engraved with a name or message of up to ${ENGRAVING_MAX_LENGTH} characters: type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`,
+      // Checkout charges an engraved item at its product's price: engraving itself costs nothing.
+      text: `Any product can be engraved with a name or message of up to ${ENGRAVING_MAX_LENGTH} characters, at no extra charge: type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`,
       link: "/collections/gifting",
     },
   );
   passages.push(...settingsFacts({ shipping, gst, cod, holdMinutes: hold.minutes, onlinePayment: quote.payment.find((o) => o.method !== "cod"), popup }));
+  passages.push(...invoiceFacts(tax, productFacts));
 
   const sizes = optionValues(productFacts, "Size").sort((a, b) => parseInt(a, 10) - parseInt(b, 10));
   if (sizes.length)
@@ -208,6 +213,58 @@ export function settingsFacts(s: {
   }
   return out;
 }
+
+/**
+ * What a business buyer's accounts team asks of an invoice: who the seller is, how GST is split
+ * (the invoice module charges CGST + SGST within the seller's state and IGST to any other), the
+ * HSN codes of what the shop sells, and how many of one item an order line takes. Built from the
+ * tax settings, each product's own HSN code (or the default) and the cart's own limit.
+ */
+export function invoiceFacts(
+  tax: { legal_name: string; address: string; state_code: string; default_hsn: string },
+  products: Pick<ProductFacts, "title" | "hsnCode">[],
+): Passage[] {
+  const state = stateByCode(tax.state_code)?.name;
+  const out: Passage[] = [
+    {
+      source: "fact",
+      // Not "name": that word stands for engraving in the bot's vocabulary.
+      title: "Seller on the tax invoice: legal entity",
+      // The legal name alone: an address would make every city a shopper names look like a match.
+      text: `The seller on our tax invoices is ${tax.legal_name}.`,
+      link: "/contact",
+    },
+  ];
+  if (state)
+    out.push({
+      source: "fact",
+      title: "GST split on the invoice: CGST + SGST or IGST",
+      text: `Our GST registration is in ${state}: the tax invoice of an order to a ${state} address splits GST as CGST + SGST, and of an order to an address in another state shows IGST. The total is the same either way: GST is included in our prices.`,
+      link: "/terms-of-service",
+    });
+  // Each code with the kinds of product under it (not their names: a passage listing every product
+  // would look like an answer to any question naming one).
+  const byCode = new Map<string, Set<string>>();
+  for (const p of products) {
+    const code = p.hsnCode || tax.default_hsn;
+    byCode.set(code, (byCode.get(code) ?? new Set()).add(kindOf(p.title)));
+  }
+  if (byCode.size) {
+    const codes = [...byCode].sort((a, b) => b[1].size - a[1].size);
+    const text = codes.map(([code, kinds]) => `HSN ${code} for our ${listOf([...kinds])}`).join("; ");
+    out.push({ source: "fact", title: "HSN codes of our products", text: `HSN codes, as printed on our tax invoices. ${text}.`, link: "/account/orders" });
+  }
+  out.push({
+    source: "fact",
+    title: "Quantity: how many of one item in an order",
+    text: `An order can hold up to ${MAX_LINE_QUANTITY} of each item: one order line, a product in one size and colour, takes at most ${MAX_LINE_QUANTITY}. For more than that, write to our team in this chat and we will help.`,
+    link: "/cart",
+  });
+  return out;
+}
+
+const kindOf = (title: string) =>
+  /\b(lid|cap|sleeve|strap|brush|boot)( set)?$/i.test(title) ? "accessories" : /\btumbler\b/i.test(title) ? "tumblers" : /\bmug\b/i.test(title) ? "mugs" : /\bbottle\b/i.test(title) ? "bottles" : "other products";
 
 function optionValues(products: ProductFacts[], name: string): string[] {
   return [...new Set(products.flatMap((p) => p.options.filter((o) => o.name === name).flatMap((o) => o.values)))];
