@@ -364,12 +364,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("chaos on PostgreSQL: the database
     const digest = await shop.quoteDigest(variantId);
     const results: Placed[] = [];
     const statuses: number[] = [];
+    // When each checkout was sent: the outage lasts until one sent during it has been answered.
+    const sentAt = new Map<Placed, number>();
     let stop = false;
     const load = Promise.all(
       Array.from({ length: 4 }, async () => {
         while (!stop) {
           const key = idempotencyKey();
+          const sent = Date.now();
           const placed = await shop.place(variantId, key, digest).catch(() => ({ key, status: 0, location: null }));
+          sentAt.set(placed, sent);
           results.push(placed);
           statuses.push((await fetch(`${base()}/search?q=bottle`).catch(() => null))?.status ?? 0);
         }
@@ -377,7 +381,12 @@ describe.runIf(process.env.TEST_DATABASE_URL)("chaos on PostgreSQL: the database
     );
     await new Promise((r) => setTimeout(r, 1_500));
     proxy.cut();
+    const cutAt = Date.now();
+    // At least 4 s, and until a checkout sent after the cut has its answer: on a loaded machine
+    // a fixed window could pass with every request still waiting for the CPU, none of them
+    // meeting the outage (a loaded run saw only 302s), and then there would be nothing to judge.
     await new Promise((r) => setTimeout(r, 4_000));
+    await expect.poll(() => results.some((r) => sentAt.get(r)! > cutAt), { timeout: 60_000, interval: 200 }).toBe(true);
     proxy.restore();
     // Back on its own: within a bound, orders are placed again.
     const recovered = Date.now();
