@@ -51,10 +51,11 @@ describe("classify", () => {
       "order cancel karna hai",
       "will my order reach by this saturday for sure? its my wife's bday on sunday",
       "need it by friday, possible?",
+      "emi available on credit card? 3 months no cost emi",
     ]) {
       expect(classify(t), t).toBe("staff_only");
     }
-    for (const t of ["how long is my unpaid order kept before it cancels", "kal order kiya tha, delivery kab hogi", "how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give", "website ne mera order cancel kar diya bola mispriced tha, paise wapas milenge?", "do you deliver on saturday"]) {
+    for (const t of ["how long is my unpaid order kept before it cancels", "kal order kiya tha, delivery kab hogi", "how many days to reach pune? need it before my exam", "do you deliver to small towns? my pin is 176215", "is the arctic pro in stock", "what guarantee do you give", "website ne mera order cancel kar diya bola mispriced tha, paise wapas milenge?", "do you deliver on saturday", "payment page band ho gaya, kitni der me pay karna hai warna order cancel ho jayega?"]) {
       expect(classify(t), t).not.toBe("staff_only");
     }
   });

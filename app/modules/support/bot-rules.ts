@@ -50,6 +50,9 @@ const STAFF_ONLY = [
   // A delivery sooner than the shop's stated times ("same day", "by tonight"): only the team can say whether it can be arranged.
   /\bsame[- ]?day (delivery|shipping|dispatch)\b|\b(by|before) tonight\b|\b(deliver|delivered|delivery)\b.{0,20}\b(today|tonight)\b/i,
   /\b(negotiate|negotiable|bargain|bargaining|mol ?bhav|molbhav)\b/i,
+  // Paying in instalments (EMI, "no cost EMI"): what the payment gateway offers on which card the
+  // shop's pages do not say; the team answers.
+  /\b(emi|emis|no[- ]cost emi|instal?l?ments?|kisht|kishton)\b/i,
   // A promise about one delivery's day or hour ("can you guarantee delivery by friday", "kal tak
   // pahunch jayega?"): the shop states its usual times; whether one parcel can make a date, only the team can say.
   /\b(guarantee[ds]?|guaranteed|promise|assure|commit|pakka)\b.{0,30}\b(deliver\w*|reach\w*|arriv\w*|pahunch\w*|dispatch\w*)\b.{0,20}\b(by|before|till|until|on|tak)\b/i,
@@ -61,7 +64,7 @@ const STAFF_ONLY = [
   // future verb, since it also means yesterday ("kal delivery hui thi").
   /\b(deliver\w*|arrive|reach)\b.{0,15}\btomorrow\b|\btomorrow\b.{0,15}\b(deliver\w*|arrive|reach)\b|\bkal\b(\s+\w+){0,2}\s+(deliver\w*|pahunch\w*|aa|mil)\b(\s+\w+){0,2}\s+(jayegi|jayega|jaegi|jaega|jaayegi|jaayega|hogi|hoga|milega|milegi)\b/i,
   // Cancelling an order the shopper placed: the team does it (the shop's pages say only when the shop cancels).
-  /\b(want to|wanna|need to|have to|please|pls|plz|how (do|can) i|how to|can i|can you|can u) cancel\b|(?<!\b(?:if|when|agar|jab|why would|why did|will) (?:u|you|they|the shop|glacial|aap|ap|app) (?:ever )?)\bcancel (my|mera|meri|the|this|an) order\b|\border\b(\s+\w+){0,2}\s+(cancel|cancle)\s+(karna|kar|karo|karwana|karwa|kaise|please|pls|ho)\b(?!\s+(diya|di|diye|dia|gaya|gayi|gya|hua|hui))/i,
+  /\b(want to|wanna|need to|have to|please|pls|plz|how (do|can) i|how to|can i|can you|can u) cancel\b|(?<!\b(?:if|when|agar|jab|why would|why did|will) (?:u|you|they|the shop|glacial|aap|ap|app) (?:ever )?)\bcancel (my|mera|meri|the|this|an) order\b|\border\b(\s+\w+){0,2}\s+(cancel|cancle)\s+(karna|kar|karo|karwana|karwa|kaise|please|pls|ho)\b(?!\s+(diya|di|diye|dia|gaya|gayi|gya|hua|hui|jayega|jaega|jayegi|jaegi|jaata|jata|jati))/i,
   // When a sold-out item comes back: the team knows the restock, the shop's pages do not.
   /\b(back|again) in stock\b|\bin stock again\b|\bre-?stock\w*|\bavailable again\b|\bstock (me|mein|mai|main) (kab|wapas|vapas)\b|\b(kab|when)\b.{0,30}\bstock (aayega|ayega|aaega|hoga|milega)\b/i,
   // Whether one PIN code is served: the team checks it with the courier (the shop's pages say only "every serviceable PIN code").

@@ -10,7 +10,7 @@ import { insertMessage, lockConversation, publishConversation, publishMessage, t
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
 import { askingPart, asksForProduct, asksHowTo } from "./language";
-import { answerFrom, catalogProducts, isGoodMatch, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { answerFrom, catalogProducts, isGoodMatch, namesOtherProduct, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -27,7 +27,7 @@ export const BOT_TEXT = {
   orderAskBoth:
     "I can check that for you. Please send your order number (like GL-000123) and the email or mobile number you gave at checkout.",
   trackingOffer:
-    "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout.",
+    "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout. With the same two details you can also track it any time at /track-order.",
   handoverStaffOnly:
     "Only our team can answer that one, so I have passed your chat to our support team: a team member will reply here shortly.",
   orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
@@ -77,8 +77,9 @@ export type Understood = { text: string; best: Ranked | null } | null;
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
   const index = await knowledgeIndex(deps.db, deps.events);
   // A price at a size, the cheapest of a kind, whether a size exists, the largest or smallest size
-  // and whether shipping is free for an amount are computed, not found in a passage.
-  const computed = catalogAnswer(catalogProducts(index), question, shippingRule(index));
+  // and whether shipping is free for an amount are computed, not found in a passage (but not for
+  // another brand's bottle).
+  const computed = namesOtherProduct(index, question) ? null : catalogAnswer(catalogProducts(index), question, shippingRule(index));
   if (computed) return { text: computed, best: null };
   // The passage that answers (pickAnswer says which may).
   const howTo = asksHowTo(question);

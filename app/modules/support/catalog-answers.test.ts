@@ -307,6 +307,10 @@ describe("the blind8 round: sizes, prices before a discount, limits as checkout 
     expect(originalPrice(shop, "sport cap shows a discount, wat was the original price")).toContain("₹999, was ₹1,199 (you save ₹200)");
     expect(originalPrice(shop, "chai tumbler ka original price kya tha")).toContain("with no discount");
     expect(originalPrice(shop, "what is the price of the sport cap")).toBeNull();
+    // Asked as a discount or "how much off", with the saving; a discount code is checkout's box.
+    expect(originalPrice(shop, "how much off on the sport cap?")).toContain("you save ₹200");
+    expect(originalPrice(shop, "sport cap pe kitna discount hai mrp se")).toContain("was ₹1,199");
+    expect(originalPrice(shop, "any discount code for the sport cap")).toBeNull();
   });
 
   it("finds the cheapest of a kind in the size asked, at that size's price", () => {

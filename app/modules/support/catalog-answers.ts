@@ -589,7 +589,7 @@ export function sizePriceDifference(products: CatalogProduct[], question: string
   return `${p.title}: ${named[0]} ${formatPaise(a![0]!)}, ${named[1]} ${formatPaise(b![0]!)}, so ${verdict}.\nSee it here: ${p.link}`;
 }
 
-const ORIGINAL = /\b(original|actual|real|old|previous|earlier|before|usual|regular|mrp|was|struck|strike|cut)\b.{0,20}\b(price|prices|rate|cost|mrp)\b|\bprice before\b|\bbefore (the )?discount\b|\bwithout (the )?discount\b|\bhow much (is|was) (the )?discount\b/;
+const ORIGINAL = /\b(original|actual|real|old|previous|earlier|before|usual|regular|mrp|was|struck|strike|cut)\b.{0,20}\b(price|prices|rate|cost|mrp)\b|\bprice before\b|\bbefore (the )?discount\b|\bwithout (the )?discount\b|\bhow much (is|was) (the )?discount\b|\b(discount|discounts|saving|savings|bachat|bachega)\b|\bhow much off\b|\b\d+ ?% off\b/;
 
 /**
  * The price a named product had before its discount ("sport cap shows a discount, wat was the
@@ -598,7 +598,8 @@ const ORIGINAL = /\b(original|actual|real|old|previous|earlier|before|usual|regu
  */
 export function originalPrice(products: CatalogProduct[], question: string): string | null {
   const text = normalise(question);
-  if (!ORIGINAL.test(text)) return null;
+  // A discount code is checkout's box, not a product's struck-out price.
+  if (!ORIGINAL.test(text) || /\b(code|codes|coupon|coupons|promo|voucher)\b/.test(text)) return null;
   const p = namedProduct(products, question);
   const asked = new Set(words(text));
   if (!p || !nameWords(p.title).some((w) => asked.has(w) && !isContextWord(w))) return null;

@@ -54,7 +54,7 @@ const GRAMMAR_WORDS =
   // conjunctions, quantities and fillers
   "aur or ya lekin magar phir fir isliye agar jab tab tabhi abhi bas sirf bilkul ekdum thoda thodi thode zyada jyada jada bahut bohot bhot " +
   "kaafi kafi itna itni itne utna utni utne jitna jitni sab sabhi sabko koi kuch kuchh matlab mtlb accha acha achha theek thik sahi " +
-  "waise vaise actually basically pakka zaroor jarur shayad";
+  "waise vaise actually basically pakka zaroor jarur shayad saara sara saari sari saare sare pura poori puri baaki baki dusre doosre dono jisme jisse jiska jiski jismein";
 
 /** Forms that are also English words a shopper may mean ("banana shake"): never dropped. */
 const ENGLISH_LOOKALIKES = new Set(["banana", "ski", "deta", "lagu"]);
@@ -95,7 +95,7 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
 /** Hindi words of the shopper's circumstances: the people and places of a story, not its question. */
 export const HINGLISH_CONTEXT: readonly string[] = (
   "dost dosto saheli pati patni biwi sasural behen bahen bhabhi chacha chachi mausi nani nana dada dadi ghar dukaan dukan " +
-  "bartan kitchen rasoi aaj kal parso turant"
+  "bartan kitchen rasoi aaj kal parso turant phek phenk fek phenka pheka feka galti"
 ).split(/\s+/);
 
 /** Things in general ("mera saman", "cheezein"): shop-wide, like "item". */

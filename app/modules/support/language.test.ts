@@ -227,3 +227,17 @@ describe("how the bot reads shoppers' words", () => {
     expect(termsOfWord("doodh")).toContain("#drink");
   });
 });
+
+describe("the blind9 round's words", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("reads money cut from the account as debited, a child's age with its possessive as a kid, chat shorthand as nothing", () => {
+    expect(normalise("paisa account se kat gaya")).toContain("debited");
+    expect(read("something for my 8 yr old's school bag")).not.toContain("s");
+    expect(read("hw much is the matte tumbler")).not.toContain("hw");
+    expect(read("wat gst % is charged")).not.toContain("wat");
+    expect(read("mera saara data delete karwana hai")).toEqual(["data", "delete"]);
+  });
+  it("keeps the occasion, the card's bank and checking again as context", () => {
+    for (const w of ["picnic", "hdfc", "checking", "hate"]) expect(isContextWord(w), w).toBe(true);
+  });
+});

@@ -104,7 +104,7 @@ const GROUPS: Record<string, string[]> = {
   wide: ["wide", "mouth", "opening"],
   sweat: ["sweat", "sweats", "sweating", "condensation", "wet", "droplets", "moisture"],
   // What a return turns on: whether the product is unused, in its packaging.
-  condition: ["condition", "used", "unused", "opened", "unopened", "packaging", "packed", "sealed", "box", "original", "tag", "tags", "wrapper"],
+  condition: ["condition", "used", "unused", "opened", "unopened", "packaging", "packed", "sealed", "box", "original", "tag", "tags", "wrapper", "dabba", "dibba", "dabbe", "packet", "carton"],
   lid: ["lid", "lids", "cap", "caps", "hinge", "seal", "gasket", "spout", "dhakkan", "dhakan"],
   leak: ["leak", "leaks", "leaking", "spill", "spills", "spilling"],
   colour: ["colour", "color", "colours", "colors", "shade", "shades", "rang"],
@@ -169,6 +169,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat\w*|kaat\w*|deducted|debited)\b(.{0,40})\b(payment|transaction|txn)( \w+){0,1} (fail\w*|declined|unsuccessful)\b/g, " $4 refund payment "],
   // An unfinished online payment: the order waits for it (the payment hold).
   [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
+  // Money "cut" from the account ("paisa account se kat gaya"), told without a failed payment
+  // (those are read above): debited.
+  [/\b(money|amount|paisa|paise|rs|rupees)( \w+){0,3} (kat|kata|kaat|katt|cut) (gaya|gya|gaye|liya|lia|gye)\b/g, " debited "],
   // A time of day ("at 7am", "4 pm") frames a how-long question.
   [/\b\d{1,2} ?(am|pm)\b/g, " "],
   // Changing one's mind about a purchase is a return.
@@ -271,7 +274,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur r pls plz pl whats wats wat wht wot vs versus looking already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur r pls plz pl whats wats wat wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -293,7 +296,7 @@ const STOP = new Set(
  */
 const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
-  "stuff", "things", ...HINGLISH_WEAK]);
+  "stuff", "things", "customer", "customers", ...HINGLISH_WEAK]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -330,7 +333,7 @@ const CONTEXT = new Set(
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
     // the occasion, the bank behind a card, checking again and again: the story, not the question
-    "add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
+    "hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
   ).split(/\s+/).concat(HINGLISH_CONTEXT),
 );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIndex, invoiceFacts, isGoodMatch, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
+import { buildIndex, invoiceFacts, isGoodMatch, namesOtherProduct, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
 
 // Deciding whether to answer, on a tiny store: the rules, not the demo store's scores (those are
 // the evaluation sets' job).
@@ -230,5 +230,16 @@ describe("facts of the tax invoice", () => {
     expect(answer("ordering from pune, will the invoice show IGST or CGST SGST")).toMatch(/^GST split/);
     expect(answer("what is the HSN code of ur bottles")).toMatch(/^HSN codes/);
     expect(answer("ek order me ek hi bottle max kitni quantity le sakte hai")).toMatch(/^Quantity/);
+  });
+});
+
+describe("another brand's product", () => {
+  const index = buildIndex(passages, 0);
+  it("is a word the shop never uses right before a kind of product or a size", () => {
+    expect(namesOtherProduct(index, "hydro flask vs glacial which is cheaper")).toBe(true);
+    expect(namesOtherProduct(index, "milton thermosteel 1 litre ka price kya hai")).toBe(true);
+    // A size the shop does not make, or a word of the shop's, is not a brand.
+    expect(namesOtherProduct(index, "do you have 2 litre bottle")).toBe(false);
+    expect(namesOtherProduct(index, "cheapest bottle you have")).toBe(false);
   });
 });

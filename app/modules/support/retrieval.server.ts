@@ -120,8 +120,15 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
     {
       source: "fact",
       title: "Engraving: personalised gifts",
+      text: `Any product can be engraved with a name or message of up to ${ENGRAVING_MAX_LENGTH} characters: type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`,
+      link: "/collections/gifting",
+    },
+    {
       // Checkout charges an engraved item at its product's price: engraving itself costs nothing.
-      text: `Any product can be engraved with a name or message of up to ${ENGRAVING_MAX_LENGTH} characters, at no extra charge: type it in the Engraving box on the product page. Engraved products cannot be returned unless they arrive damaged or defective.`,
+      // A passage of its own, so that price words do not lead every price question to engraving.
+      source: "fact",
+      title: "Engraving price",
+      text: "Engraving costs nothing extra: an engraved product is charged at the product's own price, with no extra charge for the engraving.",
       link: "/collections/gifting",
     },
   );
@@ -464,6 +471,16 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
   };
 }
 
+/**
+ * Whether the question names another brand's product: a word no passage holds right before a kind
+ * of product or a size ("hydro flask", "milton thermosteel 1 litre"). A price or size computed
+ * from our catalogue would answer a question about someone else's bottle.
+ */
+export function namesOtherProduct(index: KnowledgeIndex, question: string): boolean {
+  const q = prepareQuestion(index, question);
+  return q.words.some((w, i) => q.unknown[i] && !/^\d/.test(w.word) && /^(bottles?|flasks?|tumblers?|mugs?|thermos|\d{3,4}ml)$/.test(q.words[i + 1]?.word ?? ""));
+}
+
 const POLICY_CONCEPTS = new Set(["#return", "#refund", "#warranty"]);
 const isPolicyWord = (w: QueryWord) => w.terms.some((t) => POLICY_CONCEPTS.has(t));
 const describesItem = (index: KnowledgeIndex, w: QueryWord) =>
@@ -589,7 +606,7 @@ function productAnswer(p: ProductFacts, link: string): string {
   const max = Math.max(...prices);
   const cheapest = p.variants.find((v) => v.pricePaise === min);
   let price = min === max ? `${formatPaise(min)}` : `from ${formatPaise(min)} to ${formatPaise(max)} depending on the size`;
-  if (min === max && cheapest?.compareAtPricePaise) price += ` (was ${formatPaise(cheapest.compareAtPricePaise)})`;
+  if (min === max && cheapest?.compareAtPricePaise) price += ` (was ${formatPaise(cheapest.compareAtPricePaise)}: you save ${formatPaise(cheapest.compareAtPricePaise - min)})`;
   const inStock = p.variants.filter((v) => v.stockQuantity > 0);
   const soldOut = p.variants.filter((v) => v.stockQuantity <= 0).map((v) => v.title);
   const stock =
