@@ -18,6 +18,8 @@ const CHEAP = /\b(cheapest|cheap|cheaper|lowest|least expensive|low budget|budge
 const DEAR = /\b(costliest|most expensive|priciest|highest price|mehenga|mehnga)\b/;
 /** Not a bottle or tumbler of its own: add-ons, whose sizes are the bottles they fit. */
 const ADD_ON = /\b(sleeve|strap|brush|lid|cap|boot)( set)?$/i;
+/** Whether a product is an add-on (a lid, a strap, a sleeve) rather than a bottle or tumbler of its own, by its title. */
+export const isAddOn = (title: string): boolean => ADD_ON.test(title);
 /** Kinds a shopper asks for, read from the product's title (tumbler, bottle, mug) or, for add-ons, what the item is. */
 const KINDS: { kind: string; plural: string; asked: RegExp; is: (p: CatalogProduct) => boolean }[] = [
   { kind: "tumbler", plural: "tumblers", asked: /\b(tumbler|tumblers|mug|mugs|cup|cups)\b/, is: (p) => /\b(tumbler|mug)\b/i.test(p.title) },

@@ -14,7 +14,7 @@ import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
-import type { CatalogProduct, ShippingRule } from "./catalog-answers";
+import { isAddOn, type CatalogProduct, type ShippingRule } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, hasKnownStem, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
@@ -246,7 +246,7 @@ export function invoiceFacts(
     out.push({
       source: "fact",
       title: "GST split on the invoice: CGST + SGST or IGST",
-      text: `Our GST registration is in ${state}: the tax invoice of an order to a ${state} address splits GST as CGST + SGST, and of an order to an address in another state shows IGST. The total is the same either way: GST is included in our prices.`,
+      text: `We invoice from ${state}: the tax invoice of an order to a ${state} address splits GST as CGST + SGST, and of an order to an address in another state shows IGST. The total is the same either way: GST is included in our prices.`,
       link: "/terms-of-service",
     });
   // Each code with the kinds of product under it (not their names: a passage listing every product
@@ -271,7 +271,7 @@ export function invoiceFacts(
 }
 
 const kindOf = (title: string) =>
-  /\b(lid|cap|sleeve|strap|brush|boot)( set)?$/i.test(title) ? "accessories" : /\btumbler\b/i.test(title) ? "tumblers" : /\bmug\b/i.test(title) ? "mugs" : /\bbottle\b/i.test(title) ? "bottles" : "other products";
+  isAddOn(title) ? "accessories" : /\btumbler\b/i.test(title) ? "tumblers" : /\bmug\b/i.test(title) ? "mugs" : /\bbottle\b/i.test(title) ? "bottles" : "other products";
 
 function optionValues(products: ProductFacts[], name: string): string[] {
   return [...new Set(products.flatMap((p) => p.options.filter((o) => o.name === name).flatMap((o) => o.values)))];
