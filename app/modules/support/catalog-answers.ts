@@ -58,8 +58,13 @@ export function namedProduct(products: CatalogProduct[], question: string): Cata
 
 /** The size a question names, as the catalogue writes it ("750ml"), among the given sizes: "750", "750 ml", "1 litre". */
 function askedSize(question: string, sizes: string[]): string | null {
+  return askedSizes(question, sizes)[0] ?? null;
+}
+
+/** Every one of the given sizes the question names. */
+function askedSizes(question: string, sizes: string[]): string[] {
   const text = normalise(question);
-  return sizes.find((size) => new RegExp(`\\b${size.replace(/ml$/, "")}(ml)?\\b`).test(text)) ?? null;
+  return sizes.filter((size) => new RegExp(`\\b${size.replace(/ml$/, "")}(ml)?\\b`).test(text));
 }
 
 /** "Glacier Classic Bottle, 750ml: ₹1,799" for a question naming a product and one of its sizes and asking the price; else null. */
@@ -580,8 +585,7 @@ export function sizePriceDifference(products: CatalogProduct[], question: string
   if (!MORE.test(text) || !(PRICE_WORDS.test(text) || /\b(extra|more|difference|diff)\b/.test(text))) return null;
   const p = namedProduct(products, question);
   if (!p) return null;
-  const sizes = sizesOf(p);
-  const named = sizes.filter((size) => new RegExp(`\\b${size.replace(/ml$/, "")}(ml)?\\b`).test(text));
+  const named = askedSizes(question, sizesOf(p));
   if (named.length !== 2) return null;
   const priceAt = (size: string) => [...new Set(p.variants.filter((v) => v.title.toLowerCase().includes(size)).map((v) => v.pricePaise))];
   const [a, b] = named.sort((x, y) => parseInt(x, 10) - parseInt(y, 10)).map(priceAt);
