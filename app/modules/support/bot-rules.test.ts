@@ -52,6 +52,9 @@ describe("classify", () => {
       "will my order reach by this saturday for sure? its my wife's bday on sunday",
       "need it by friday, possible?",
       "emi available on credit card? 3 months no cost emi",
+      "distributor banna hai glacial ka, kaise apply kare",
+      "can i become a reseller for your bottles in pune",
+      "franchise milegi kya",
     ]) {
       expect(classify(t), t).toBe("staff_only");
     }

@@ -50,6 +50,9 @@ const STAFF_ONLY = [
   // A delivery sooner than the shop's stated times ("same day", "by tonight"): only the team can say whether it can be arranged.
   /\bsame[- ]?day (delivery|shipping|dispatch)\b|\b(by|before) tonight\b|\b(deliver|delivered|delivery)\b.{0,20}\b(today|tonight)\b/i,
   /\b(negotiate|negotiable|bargain|bargaining|mol ?bhav|molbhav)\b/i,
+  // Selling the shop's products as a business (a distributor, a dealer, a franchise): a partnership
+  // the team discusses; the shop's pages sell to shoppers only. Bulk buying is not here (see above).
+  /\b(distributors?|distributorship|distribution partner|dealers?|dealership|resellers?|resell(ing)?|franchise|franchisee|stockists?)\b/i,
   // Paying in instalments (EMI, "no cost EMI"): what the payment gateway offers on which card the
   // shop's pages do not say; the team answers.
   /\b(emi|emis|no[- ]cost emi|instal?l?ments?|kisht|kishton)\b/i,

@@ -133,8 +133,11 @@ describe("answers computed from the catalogue", () => {
       expect(codTotal(catalogue, "glacier classic 500ml cod se, total kitna padega", rule)).toContain("₹1,647 in all");
       expect(codTotal(catalogue, "everest + travel tumbler 1000ml, cash on delivery, final amount?", rule)).toContain("with ₹99 shipping (free only over ₹4,999) and the ₹49 cash on delivery fee, comes to ₹4,946");
       expect(codTotal(catalogue, "everest + travel tumbler 1000ml + chai tumbler, cash on delivery, final amount?", rule)).toContain("with free shipping and the ₹49 cash on delivery fee, comes to ₹5,846");
-      // A stated amount is about the COD limit, not a product total; no COD, no total.
-      expect(codTotal(catalogue, "chai tumbler order around 25k total, can i pay cash on delivery", rule)).toBeNull();
+      // A stated amount is checked against the COD limit as checkout checks it: with shipping and
+      // the fee added (₹19,980 is under ₹20,000; with the fee it is not). No COD, no total.
+      expect(codTotal(catalogue, "chai tumbler order around 25k total, can i pay cash on delivery", rule)).toContain("comes to ₹25,049: over the ₹20,000 cash on delivery limit");
+      expect(codTotal(catalogue, "my total is 19,980 (shipping already free). can i still pick cash on delivery?", rule)).toContain("with free shipping and the ₹49 cash on delivery fee, comes to ₹20,029: over the ₹20,000");
+      expect(codTotal(catalogue, "cod possible on 3000 rs order?", rule)).toContain("Yes: an order of ₹3,000, with ₹99 shipping (free only over ₹4,999) and the ₹49 cash on delivery fee, comes to ₹3,148, within");
       expect(codTotal(catalogue, "glacier classic 500ml total kitna padega", rule)).toBeNull();
       expect(codTotal(catalogue, "glacier classic 500ml cod total", { ...rule, cod: null })).toBeNull();
     });
@@ -340,6 +343,8 @@ describe("the blind8 round: sizes, prices before a discount, limits as checkout 
   it("answers a count over one order line's limit, and leaves a large order's price to the team", () => {
     expect(overLineLimit(catalogue, "want 75 espresso tumblers for a corporate event, can i order all in one line")).toContain("at most 50 of an item");
     expect(overLineLimit(catalogue, "can i add 60 chai tumbler to cart")).toContain("60 of one item");
+    expect(overLineLimit(catalogue, "want 60 of the same bottle for a company event, can i order all in one go")).toContain("60 of one item");
+    expect(overLineLimit(catalogue, "used it for 60 days, bottle still fine")).toBeNull();
     expect(overLineLimit(catalogue, "300 pieces ka bulk order hai, kitna discount doge")).toBeNull();
     expect(overLineLimit(catalogue, "can i order 50 chai tumblers")).toBeNull();
     expect(overLineLimit(catalogue, "my pin is 560034 and i want 2 bottles")).toBeNull();

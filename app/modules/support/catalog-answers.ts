@@ -330,8 +330,10 @@ export function codTotal(products: CatalogProduct[], question: string, rule: Shi
   const text = normalise(question);
   if (!COD_WORDS.test(text)) return null;
   // An amount the shopper states ("around 25k total, can I pay cash on delivery") is asked against
-  // the COD limit, which the shop's own text answers; a word of it may merely look like a product's name.
-  if (statedAmount(question) !== null) return null;
+  // the COD limit as checkout applies it: with shipping and the fee added, which the limit's
+  // sentence alone leaves out (₹19,980 is under ₹20,000, its COD total is not).
+  const stated = statedAmount(question);
+  if (stated !== null) return codForAmount(stated, rule, rule.cod);
   const lines = orderLines(products, question);
   // A total asked, or an order of several ("20 chai tumblers, can we pay cash on delivery for the
   // whole lot"): whether COD takes it depends on what it comes to.
@@ -345,6 +347,15 @@ export function codTotal(products: CatalogProduct[], question: string, rule: Shi
     return `${items} comes to ${formatPaise(total + rule.cod.fee_paise)} with the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, over the ${formatPaise(rule.cod.max_order_paise)} cash on delivery limit, so this order is paid online.\n\nMore on this: /checkout`;
   const shippingText = shipping ? `${formatPaise(shipping)} shipping (free only over ${formatPaise(rule.free_over_paise)})` : "free shipping";
   return `${items}, with ${shippingText} and the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, comes to ${formatPaise(total + rule.cod.fee_paise)} in all (GST included).\n\nMore on this: /checkout`;
+}
+
+function codForAmount(amount: number, rule: ShippingRule, cod: NonNullable<ShippingRule["cod"]>): string {
+  const shipping = shippingFor(amount, rule);
+  const total = amount + shipping + cod.fee_paise;
+  const parts = shipping ? `with ${formatPaise(shipping)} shipping (free only over ${formatPaise(rule.free_over_paise)}) and the ${formatPaise(cod.fee_paise)} cash on delivery fee` : `with free shipping and the ${formatPaise(cod.fee_paise)} cash on delivery fee`;
+  const rules = `Cash on delivery is offered while the order with its ${formatPaise(cod.fee_paise)} fee is at most ${formatPaise(cod.max_order_paise)}.`;
+  if (total > cod.max_order_paise) return `An order of ${formatPaise(amount)}, ${parts}, comes to ${formatPaise(total)}: over the ${formatPaise(cod.max_order_paise)} cash on delivery limit, so it is paid online (UPI, cards or netbanking). ${rules}\n\nMore on this: /checkout`;
+  return `Yes: an order of ${formatPaise(amount)}, ${parts}, comes to ${formatPaise(total)}, within the ${formatPaise(cod.max_order_paise)} cash on delivery limit. ${rules}\n\nMore on this: /checkout`;
 }
 
 /**
@@ -624,7 +635,10 @@ export function originalPrice(products: CatalogProduct[], question: string): str
  * limit stands before a product's name or a kind of product.
  */
 export function overLineLimit(products: CatalogProduct[], question: string): string | null {
-  const text = normalise(question).replace(/(\d),(\d)/g, "$1$2");
+  // "60 of the same bottle" counts bottles as "60 bottles" does.
+  const text = normalise(question)
+    .replace(/(\d),(\d)/g, "$1$2")
+    .replace(/\b(\d{2,5}) (?:of )?(?:the |these |those |this |your |ur )?(?:same |identical |similar |matching )?(?=[a-z])/g, "$1 ");
   // A price, a discount or a custom job for a large order is for the team to quote.
   if (/\b(discount\w*|price\w*|rates?|cost\w*|quote|quotation|custom\w*|offer\w*|deal|cheaper|sasta|logo\w*|pantone)\b/.test(text)) return null;
   const names = new Set(products.flatMap((p) => nameWords(p.title)));

@@ -34,7 +34,9 @@ const IRREGULAR_FORMS =
   "chahiye chahie chaiye chahye chahiyee chahta chahti chahte chahe nhi nahi nahin nai na mat rha rhi rhe hta hti hte hoga hogi hoge honge " +
   "sakta sakti sakte skta skti skte sakoge sakenge sakegi sakega saku sakun " +
   // "ban-" (to become: "total kitna banega") and "mila-ke" (put together), which the roots above do not make.
-  "banega banegi banenge banta banti bante milake milaake milakar";
+  "banega banegi banenge banta banti bante milake milaake milakar " +
+  // "kar li" (did), "nikli" (turned out), "khulta" (opens: of a lid, not of a shop's hours).
+  "li lee nikla nikli nikle khulta khulti khulte khulega khulegi khulenge";
 
 /** Chat shorthand of one letter: "h" (hai), "k" (ke, kya). Single letters are otherwise kept (sizes, "x"). */
 const ONE_LETTER_FORMS = ["h", "k"];
@@ -89,6 +91,8 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   cold: ["thanda", "thandi", "thande", "thanda"],
   hot: ["garam", "garm", "garmi"],
   car: ["gaadi", "gadi"],
+  // A hand: "ek haath se khulta hai" is a one-hand lid.
+  hand: ["haath", "hath", "haat"],
   contact: ["jawab", "reply", "replies", "respond", "response"],
 };
 

@@ -241,3 +241,30 @@ describe("the blind9 round's words", () => {
     for (const w of ["picnic", "hdfc", "checking", "hate"]) expect(isContextWord(w), w).toBe(true);
   });
 });
+
+describe("the blind10 round's words", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("reads a failed order that took the money, the money of a return and a dislike as refund and return questions", () => {
+    expect(normalise("paisa kat gaya but order failed dikha raha")).toContain("refund payment");
+    expect(normalise("after u get my returned bottle back how long for the money")).toContain("refund");
+    expect(normalise("order ke baad out of stock ho gaya toh kya hoga mere paise ka")).toContain("refund");
+    expect(normalise("dont like the colour now, till when can i send it back")).toMatch(/return.*long|long.*return/);
+    expect(normalise("bottle 2 din use kar li")).toContain("used");
+  });
+  it("reads where the office is, how old the brand is and a crossed-out MRP in the shopper's order of words", () => {
+    expect(normalise("aapki company ka office kaha hai")).toContain("registered office location");
+    expect(normalise("since when is glacial around")).toContain("founded");
+    expect(normalise("whats the MRP thats crossed out")).toContain("was price");
+    expect(normalise("neoprene cover for 750ml bottle")).toContain("sleeve");
+    expect(normalise("do u sell lunch boxes also")).toContain("lunchbox");
+    expect(normalise("tiffin dabba milega")).toContain("lunchbox");
+  });
+  it("knows neighbouring countries as abroad, a hand in Hindi, and where the shopper heard something as context", () => {
+    expect(termsOfWord("nepal")).toContain("#india");
+    expect(termsOfWord("haath")).toEqual(expect.arrayContaining(["#hand"]));
+    expect(termsOfWord("hand")).toContain("#hand");
+    expect(isContextWord("insta")).toBe(true);
+    expect(read("dhakkan ki seal kharab nikli")).not.toContain("nikli");
+    expect(read("ek haath se khulta hai")).toEqual(["haath"]);
+  });
+});

@@ -49,6 +49,8 @@ const GROUPS: Record<string, string[]> = {
     // A bottle that smells or is stained needs cleaning: the shopper names the symptom, not the cure.
     "smell", "smells", "smelly", "smelling", "odour", "odor", "stink", "stinks", "stinky", "badbu", "mould", "mold", "fungus", "dirty", "stain", "stains", "stained"],
   dishwasher: ["dishwasher"],
+  // Opened or held with one hand (the Hinglish "haath" joins it).
+  hand: ["hand", "hands", "handed"],
   cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi"],
   hot: ["hot", "warm", "garam", "heat"],
   duration: ["day", "days", "din", "hour", "hours", "hr", "hrs", "ghanta", "ghante", "ghanton", "minute", "minutes", "mins", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal", "period", "today", "tomorrow", "lifetime", "forever"],
@@ -90,7 +92,7 @@ const GROUPS: Record<string, string[]> = {
   payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
-  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
+  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "nepal", "kathmandu", "bhutan", "bangladesh", "dhaka", "lanka", "colombo", "maldives", "canada", "australia", "london", "europe", "gulf", "uae", "qatar", "saudi", "oman", "kuwait", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
     "ahmedabad", "surat", "indore", "bhopal", "nagpur", "chandigarh", "noida", "gurgaon", "gurugram", "coimbatore", "mysuru", "mysore", "vizag", "visakhapatnam", "bhubaneswar", "dehradun", "srinagar", "ranchi", "raipur", "shillong", "imphal",
     "state", "states", "northeast", "assam", "kerala", "goa", "bihar", "punjab", "haryana", "gujarat", "rajasthan", "karnataka", "maharashtra", "tamilnadu", "telangana", "andhra", "odisha", "orissa", "bengal", "jharkhand", "chhattisgarh", "uttarakhand", "himachal", "kashmir", "ladakh", "sikkim", "meghalaya", "manipur", "mizoram", "nagaland", "tripura", "arunachal", "pradesh", "rural", "remote", "manali", "shimla", "ooty", "leh", "rishikesh"],
   kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "toddler", "toddlers", "bachcha", "bacche", "bachon"],
@@ -166,7 +168,7 @@ const PHRASES: [RegExp, string][] = [
   // A failed payment that still took the money: it comes back, as a refund does.
   [/\b(payment|transaction|txn|upi)( \w+){0,2} (fail\w*|declined|unsuccessful|did ?n[o']?t go through)\b(.{0,40})\b(cut|kat\w*|kaat\w*|deducted|debited)\b/g, " refund payment $4 "],
   // The same told the other way round: the money went first, then the payment "failed" ("paisa cut gaya ... payment failed dikha raha").
-  [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat\w*|kaat\w*|deducted|debited)\b(.{0,40})\b(payment|transaction|txn)( \w+){0,1} (fail\w*|declined|unsuccessful)\b/g, " $4 refund payment "],
+  [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat\w*|kaat\w*|deducted|debited)\b(.{0,40})\b(payment|transaction|txn|order)( \w+){0,1} (fail\w*|declined|unsuccessful|cancel\w*)\b/g, " $4 refund payment "],
   // An unfinished online payment: the order waits for it (the payment hold).
   [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // Money "cut" from the account ("paisa account se kat gaya"), told without a failed payment
@@ -178,8 +180,20 @@ const PHRASES: [RegExp, string][] = [
   [/\bchanged? (my|of|her|his) mind\b|\bchange of mind\b/g, " return "],
   // Money refunded "to my account" (a bank account, not the shop's): a refund question.
   [/\b(in|into|to) (my |the )?(bank )?account\b|\baccount (me|mein|mai)\b/g, " refund "],
-  // A cover for the bottle is a sleeve (the warranty "covers" defects).
-  [/\bcovers? (for|of) (the |my |a |your )?(bottle|flask|tumbler)s?\b|\b(bottle|flask) covers?\b/g, " sleeve "],
+  // A box for food ("lunch box", "tiffin dabba") is a product kind, not the box a bottle is packed in.
+  [/\b(lunch|tiffin|bento|snack|food|meal|khana) ?(box|boxes|dabba|dabbe|dibba)\b/g, " lunchbox "],
+  // A cover for the bottle is a sleeve (the warranty "covers" defects), whatever its size or material.
+  [/\bcovers? (for|of) (the |my |a |your )?(\d{3,4} ?ml |\d ?(l|litre|liter|ltr) )?(bottle|flask|tumbler)s?\b|\b(bottle|flask|neoprene|fabric|thermal) covers?\b/g, " sleeve "],
+  // Used it ("2 din use kar li", "istemal kiya"): a return turns on whether it was used.
+  [/\b(use|istemal|istemaal|istmal) (kar|kr) (li|liya|lia|liye|chuka|chuki|chuke|diya|di)\b|\b(use|istemal|istemaal) (kiya|kia|ki|kiye|hua|hui|ho gaya|ho gayi)\b/g, " used "],
+  // The money of a return or a cancelled order: "how long for the money", "mere paise ka kya hoga".
+  [/\b(for|get|getting|receive|see) (the |my |our )?(money|amount|paisa|paise)\b|\bwhat (happens|will happen) to (the |my )?(money|payment|amount)\b|\b(paise|paisa|money)( ka| ki| ke)? kya (hoga|hogi)\b|\bkya hoga (mere|mera|meri|hamare) (paise|paisa|paison)( ka| ki| ke)?\b/g, " refund "],
+  // Where the office is, in Hinglish ("office kahan hai", "address kidhar hai").
+  [/\b(office|showroom|address|headquarters|hq)( \w+){0,1} (kaha|kahan|kidhar)\b/g, " registered office location "],
+  // How old the brand is: "since when", "kab se ho", "how long have you been around".
+  [/\bsince when\b|\bhow old is (the |this |your )?(brand|company|glacial)\b|\b(brand|company|glacial|aap log|you guys)( \w+){0,1} kab se\b|\bhow long (have|has) (you|glacial|the brand|the company|this brand)( guys)? (been )?(around|existed|in business)\b/g, " founded "],
+  // A struck-out price named after the price: "the MRP that's crossed out".
+  [/\b(price|mrp|amount)( \w+){0,2} (striked|struck|crossed|cut)( out| off| through)?\b/g, " was price "],
   // How much time: "how much time do I have", "kitna time lagega" is how long.
   [/\bhow much time\b|\bkitna (time|samay|waqt|vakt)\b|\bkitni (der|jaldi)\b/g, " long "],
   // On top of the price: "price ke upar tax", "upar se shipping".
@@ -229,7 +243,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(arrived|came|delivered|received|got)\b((?:\s+\w+){0,4})\s+(dent|dented|dents|damaged|broken|cracked|scratched|crushed)\b/g, " $2 defect contact "],
   // Time since delivery ("received it 2 weeks back", "got it 10 days ago"): whether the return window is still open.
   [/\b(received|got|delivered|bought)( it| this| them)? (\d+|a|one|two|three|few|couple of) (days?|weeks?|months?) (back|ago|before)\b/g, " return days of delivery "],
-  [/\bkab tak\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
+  [/\bkab tak\b|\b(till|until|by) when\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
   [/\bcustomer (care|service|support)\b|\bcustomer (helpline|executive)\b/g, " support "],
   // Someone there at an hour ("is someone available at 2am", "anyone online at midnight"): support hours.
   [/\b(someone|anyone|somebody|anybody|support|customer care|team|you guys)(\s+\w+){0,2}\s+(available|there|online|awake|reachable|active)\b/g, " support timings "],
@@ -256,7 +270,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(over|above|below|under|up ?to|at ?least|more than|less than)\s+(?=rupees\b|rs\b|inr\b|\d)/g, " limit "],
   [/\bstop(s|ped)? (keeping|staying)\b|\bno longer (keeps|stays)\b|\b(does ?n[o']?t|is ?n[o']?t|not) (keep|stay)(s|ing)?\b/g, " defect "],
   // Received and disliked: a return ("colour pasand nahi aaya", "didn't like the colour").
-  [/\bpasand nahi?\b|\bdid ?n[o']?t like\b|\bdid not like\b|\b(not|doesn'?t|does not|didn'?t|did not) (match|matching|suit|suiting)\b/g, " return "],
+  [/\bpasand nahi?\b|\b(did|do) ?n[o']?t like\b|\b(did|do) not like\b|\b(not|doesn'?t|does not|didn'?t|did not) (match|matching|suit|suiting)\b/g, " return "],
   // A child's age ("for a 5 yr old", "8 saal ka beta"): a kids' question.
   [/\b\d+\s*(yr|yrs|year|years|saal|sal)[\s-]*(old|ka|ki|ke)('s)?(?![\w'])/g, " kid "],
 ];
@@ -274,7 +288,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur r pls plz pl whats wats wat wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur r pls plz pl whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -294,7 +308,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", "customer", "customers", ...HINGLISH_WEAK]);
 
@@ -333,7 +347,7 @@ const CONTEXT = new Set(
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
     // the occasion, the bank behind a card, checking again and again: the story, not the question
-    "hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
+    "insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
   ).split(/\s+/).concat(HINGLISH_CONTEXT),
 );
 
