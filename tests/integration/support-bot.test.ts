@@ -145,6 +145,16 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
       expect(answer).toContain(`Order ${number}`);
       expect(answer).toContain("DLV998877");
     });
+
+    it("names the tracking page when asked where on the site an order is tracked, and still takes the details next", async () => {
+      const number = await shippedOrder({ email: "wherepage@example.in", phone: "98450 66779" });
+      const c = await start("Hi");
+      const where = await say(c, "where on the website do i check my order status? which page");
+      expect(where).toBe(BOT_TEXT.trackingHowTo);
+      expect(where).toContain("/track-order");
+      const answer = await say(c, `${number} wherepage@example.in`);
+      expect(answer).toContain(`Order ${number}`);
+    });
   });
 
   describe("what only staff can promise", () => {

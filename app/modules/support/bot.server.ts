@@ -10,7 +10,7 @@ import { insertMessage, lockConversation, publishConversation, publishMessage, t
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
 import { askingPart, asksForProduct, asksHowTo } from "./language";
-import { answerFrom, catalogProducts, isGoodMatch, namesOtherProduct, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { answerFrom, catalogProducts, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -26,6 +26,9 @@ export const BOT_TEXT = {
     'Sorry, I could not find an answer to that in our help pages. Could you put it another way? You can also type "talk to a human" to reach our team.',
   orderAskBoth:
     "I can check that for you. Please send your order number (like GL-000123) and the email or mobile number you gave at checkout.",
+  // A question about how or where to track, when the shop's own text has no answer to quote.
+  trackingHowTo:
+    "You can track an order any time at /track-order with its order number (like GL-000123) and the email or mobile number you gave at checkout. Send me the same two details and I will look it up here.",
   trackingOffer:
     "If you would like, I can look your order up here too: send its order number (like GL-000123) and the email or mobile number you gave at checkout. With the same two details you can also track it any time at /track-order.",
   handoverStaffOnly:
@@ -88,7 +91,11 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // A question told through a story: when the whole message finds no answer, the part that asks
   // is what must be answered, with the story's words as context.
   const asking = askingPart(question);
-  const best = good(searchKnowledge(index, question)) ?? (asking ? good(searchKnowledge(index, question, 3, asking)) : undefined);
+  const fromAsking = (part: string) => {
+    const found = good(searchKnowledge(index, question, 3, part));
+    return found && !missesStory(index, question, part, found) ? found : undefined;
+  };
+  const best = good(searchKnowledge(index, question)) ?? (asking ? fromAsking(asking) : undefined);
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 
@@ -107,7 +114,7 @@ export async function previewReply(deps: Pick<SupportDeps, "db" | "events">, tex
   if (step.kind === "order") return { kind: step.kind, text: orderAsk({ number: findOrderNumber(text), contact: findContact(text) }) };
   if (step.kind !== "answer") return { kind: step.kind, text: null };
   const understood = await understand(deps, text);
-  if (step.offerTracking) return understood ? { kind: "answer", text: `${understood.text}\n\n${BOT_TEXT.trackingOffer}` } : { kind: "order", text: BOT_TEXT.orderAskBoth };
+  if (step.offerTracking) return understood ? { kind: "answer", text: `${understood.text}\n\n${BOT_TEXT.trackingOffer}` } : { kind: "order", text: BOT_TEXT.trackingHowTo };
   return understood ? { kind: "answer", text: understood.text } : { kind: "no_match", text: null };
 }
 
@@ -171,9 +178,9 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
   }
   if (step.kind === "answer" && step.offerTracking) {
     // How tracking works: the shop's answer, then the lookup offered (the next message may be the
-    // order's details). Without an answer in the shop's text, straight to the lookup.
+    // order's details). Without an answer in the shop's text, the tracking page and the lookup.
     const understood = await understand(deps, visitorText);
-    text = understood ? `${understood.text}\n\n${BOT_TEXT.trackingOffer}` : BOT_TEXT.orderAskBoth;
+    text = understood ? `${understood.text}\n\n${BOT_TEXT.trackingOffer}` : BOT_TEXT.trackingHowTo;
     botState = { flow: "track", number: null, contact: null };
     unmatched = 0;
   } else if (step.kind === "answer") {

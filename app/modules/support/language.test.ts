@@ -268,3 +268,28 @@ describe("the blind10 round's words", () => {
     expect(read("ek haath se khulta hai")).toEqual(["haath"]);
   });
 });
+
+describe("the blind11 round's words", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("reads small places as towns, an order's status as tracking, a complaint filed as contact, how much fits as capacity", () => {
+    expect(normalise("do u deliver to small places also")).toContain("towns");
+    expect(read("do u deliver to small places")).not.toContain("small");
+    expect(normalise("where do i check my order status")).toContain("track order");
+    expect(normalise("kindly share your email id for registering complaint")).toMatch(/contact email.*complaint/);
+    expect(normalise("handle mug kitna paani/chai aata hai usme")).toContain("size capacity");
+    expect(normalise("handle mug kitna paani/chai aata hai usme")).not.toContain("kitna");
+  });
+  it("reads which account a refund goes to, what about my money, a company's legal name and a dispute's court", () => {
+    expect(normalise("refund will come to which account")).toContain("refund original payment method");
+    expect(normalise("wat abt my money")).toContain("refund");
+    expect(normalise("registered company name kya hai")).toContain("legal entity");
+    expect(termsOfWord("dispute")).toContain("#law");
+    expect(termsOfWord("rope")).toContain("#cord");
+  });
+  it("drops chat spellings and keeps the shopper's sport, papers and appliance brand as context", () => {
+    expect(read("what all shud i send u, paid thru upi")).not.toContain("shud");
+    expect(read("paid thru upi")).not.toContain("thru");
+    for (const w of ["cricket", "practice", "files", "bosch", "fought", "native", "near"]) expect(isContextWord(w), w).toBe(true);
+  });
+});
+

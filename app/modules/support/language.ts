@@ -75,7 +75,11 @@ const GROUPS: Record<string, string[]> = {
   ride: ["ride", "rides", "riding", "bike", "bikes", "bicycle", "cycle", "cycling", "scooter", "scooty", "motorbike"],
   erase: ["delete", "deleted", "erase", "erased", "remove", "removed"],
   // The law a policy follows: the privacy policy names the Act.
-  law: ["law", "laws", "act", "legal", "regulation", "regulations", "compliance", "comply", "compliant"],
+  law: ["law", "laws", "act", "legal", "regulation", "regulations", "compliance", "comply", "compliant",
+    // Where a dispute goes: the terms name the courts.
+    "dispute", "disputes", "court", "courts", "jurisdiction", "adalat"],
+  // What the carry strap is made of, as a shopper describes it.
+  cord: ["paracord", "cord", "rope", "nylon"],
   // Items kept for a shopper while a payment is pending: the payment hold.
   held: ["hold", "held", "holding", "reserve", "reserved", "reserving", "reservation", "block", "blocked", "waits", "wait"],
   cookie: ["cookie", "cookies", "tracker", "trackers"],
@@ -92,7 +96,7 @@ const GROUPS: Record<string, string[]> = {
   payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
-  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "nepal", "kathmandu", "bhutan", "bangladesh", "dhaka", "lanka", "colombo", "maldives", "canada", "australia", "london", "europe", "gulf", "uae", "qatar", "saudi", "oman", "kuwait", "town", "towns", "city", "cities", "village", "villages", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
+  india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "nepal", "kathmandu", "bhutan", "bangladesh", "dhaka", "lanka", "colombo", "maldives", "canada", "australia", "london", "europe", "gulf", "uae", "qatar", "saudi", "oman", "kuwait", "town", "towns", "city", "cities", "village", "villages", "places", "gaon", "gaanv", "kasba", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
     "ahmedabad", "surat", "indore", "bhopal", "nagpur", "chandigarh", "noida", "gurgaon", "gurugram", "coimbatore", "mysuru", "mysore", "vizag", "visakhapatnam", "bhubaneswar", "dehradun", "srinagar", "ranchi", "raipur", "shillong", "imphal",
     "state", "states", "northeast", "assam", "kerala", "goa", "bihar", "punjab", "haryana", "gujarat", "rajasthan", "karnataka", "maharashtra", "tamilnadu", "telangana", "andhra", "odisha", "orissa", "bengal", "jharkhand", "chhattisgarh", "uttarakhand", "himachal", "kashmir", "ladakh", "sikkim", "meghalaya", "manipur", "mizoram", "nagaland", "tripura", "arunachal", "pradesh", "rural", "remote", "manali", "shimla", "ooty", "leh", "rishikesh"],
   kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "toddler", "toddlers", "bachcha", "bacche", "bachon"],
@@ -180,6 +184,24 @@ const PHRASES: [RegExp, string][] = [
   [/\bchanged? (my|of|her|his) mind\b|\bchange of mind\b/g, " return "],
   // Money refunded "to my account" (a bank account, not the shop's): a refund question.
   [/\b(in|into|to) (my |the )?(bank )?account\b|\baccount (me|mein|mai)\b/g, " refund "],
+  // Small towns, not a small size: "do you deliver to small places".
+  [/\b(small|smaller|chhote|chote|remote|far|far-off) (places|towns?|cities|city|villages?|areas?|shehar|gaon)\b/g, " towns "],
+  // Which account a refund goes to: "refund will come to which account".
+  [/\b(to|in|into) (which|what|kis|kaunse|konse|kaun se) (bank )?(account|acc|a\/c|card|method|mode)\b/g, " refund original payment method "],
+  // "What about my money", "wat abt the payment": the refund.
+  [/\b(what|wat|wht) (about|abt|bout) (my |the |our )?(money|paisa|paise|payment|amount)\b/g, " refund "],
+  // Asking for the shop's email or number ("share your email id", "give me ur number"): contact, not privacy.
+  [/\b(share|send|give|provide|tell)( me| us)? (your|ur|yr|the) (email|mail|number|phone|contact|helpline)( id| no| number| address)?\b/g, " contact email "],
+  // The company's legal name ("registered company name", "firm ka naam"): the seller's legal entity.
+  [/\b(registered|legal|official|full) (company |business |firm )?name\b|\b(company|firm|business) (ka |ki )?(naam|name)\b/g, " legal entity seller "],
+  // How much fits ("kitna paani aata hai usme"): the capacity, not a price.
+  [/\b(kitna|kitni|kitne)( [\w/]+){0,3} (aata|aati|aate|ata|ati|jata|jaata|jati|samata|samaata|aayega|ayega) (hai|h|he)?( usme| isme| usmein| ismein| andar)?/g, " size capacity "],
+  // Filing a complaint ("for registering complaint"): contacting support, not the registered office.
+  [/\b(register|registering|registered|file|filing|lodge|lodging|raise|raising|darj) (a |my |the )?(complaint|complain|ticket|grievance)\b/g, " complaint "],
+  // An order's status is what tracking shows.
+  [/\b(order|parcel|delivery|shipment) status\b|\bstatus of (my |the |an )?(order|parcel|delivery|shipment)\b/g, " track order "],
+  // "In which case", "in what cases": when, not a case.
+  [/\b(in )?(which|what) cases?\b/g, " when "],
   // A box for food ("lunch box", "tiffin dabba") is a product kind, not the box a bottle is packed in.
   [/\b(lunch|tiffin|bento|snack|food|meal|khana) ?(box|boxes|dabba|dabbe|dibba)\b/g, " lunchbox "],
   // A cover for the bottle is a sleeve (the warranty "covers" defects), whatever its size or material.
@@ -288,7 +310,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur r pls plz pl whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur urs r pls plz pl thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -298,7 +320,7 @@ const STOP = new Set(
     // Chat fillers and Hinglish glue of longer messages ("sirf bottles pe", "kya karta hai", "gpay chalega").
     "ya sirf andar karta karti karte chalega chalegi chalta paas bhai ho lol somehow somewhere everywhere n look likes lots lot aur " +
     // Asking whether something is sold on its own: the product's own answer (price, stock) says it.
-    "separately separate individually alag " +
+    "separately separate individually alag alone standalone " +
     // More chat glue: "you guys", "kaha" (where), "kiya tha", "karwa" (get it done), "a bit", "is that true".
     "guys kaha kahan kiya tha thi karwa karwana karwani bit true everything hu baar follow turns turned"
   ).split(/\s+/),
@@ -347,7 +369,7 @@ const CONTEXT = new Set(
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
     // the occasion, the bank behind a card, checking again and again: the story, not the question
-    "insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
+    "desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
   ).split(/\s+/).concat(HINGLISH_CONTEXT),
 );
 

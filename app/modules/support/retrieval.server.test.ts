@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildIndex, invoiceFacts, isGoodMatch, namesOtherProduct, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
+import { buildIndex, invoiceFacts, isGoodMatch, missesStory, namesOtherProduct, MIN_COVERAGE_TWO_WORDS, pickAnswer, prepareQuestion, searchKnowledge, settingsFacts, type Passage, type Ranked } from "./retrieval.server";
 
 // Deciding whether to answer, on a tiny store: the rules, not the demo store's scores (those are
 // the evaluation sets' job).
@@ -243,3 +243,21 @@ describe("another brand's product", () => {
     expect(namesOtherProduct(index, "cheapest bottle you have")).toBe(false);
   });
 });
+
+describe("an answer read from the asking part alone", () => {
+  const index = buildIndex(passages, 0);
+  const fromAsking = (q: string, asking: string) => searchKnowledge(index, q, 3, asking)[0]!;
+  it("is refused when the asking part only asks how much or how long and the story is about something the shop never names", () => {
+    const q = "milton thermosteel is cheaper than urs, how much cheaper exactly?";
+    const found = fromAsking(q, "how much cheaper exactly?");
+    expect(found).toBeDefined();
+    expect(missesStory(index, q, "how much cheaper exactly?", found)).toBe(true);
+  });
+  it("stands when the asking part has a subject of its own, or the story holds only words the shop knows", () => {
+    const q = "does it have a warranty? it ruins my laptop bag";
+    expect(missesStory(index, q, "does it have a warranty?", fromAsking(q, "does it have a warranty?"))).toBe(false);
+    const known = "shipping on a 3000 order, how much?";
+    expect(missesStory(index, known, "how much?", fromAsking(known, "how much?"))).toBe(false);
+  });
+});
+

@@ -481,6 +481,25 @@ export function namesOtherProduct(index: KnowledgeIndex, question: string): bool
   return q.words.some((w, i) => q.unknown[i] && !/^\d/.test(w.word) && /^(bottles?|flasks?|tumblers?|mugs?|thermos|\d{3,4}ml)$/.test(q.words[i + 1]?.word ?? ""));
 }
 
+/** Concepts that say what kind of fact is wanted (how much, how long), not what about. */
+const KIND_OF_FACT = new Set(["#price", "#duration", "#limit"]);
+
+/**
+ * Whether an answer found from a message's asking part alone misses what its story is about: the
+ * story holds a word the shop never uses ("milton thermosteel is cheaper than urs, how much
+ * cheaper exactly?"), the asking part only says what kind of fact is wanted (a price, a time),
+ * and the answer holds none of the story's words.
+ */
+export function missesStory(index: KnowledgeIndex, question: string, asking: string, answer: Ranked): boolean {
+  const whole = prepareQuestion(index, question);
+  const told = prepareQuestion(index, question, asking);
+  // An asking part with a subject of its own ("does the bottle sweat?") is answered as it stands.
+  const own = told.words.filter((w, i) => !told.story[i] && !w.weak && !w.context);
+  if (!own.every((w) => w.terms.some((t) => KIND_OF_FACT.has(t)))) return false;
+  if (!whole.words.some((_, i) => whole.unknown[i] && told.story[i])) return false;
+  return !told.words.some((w, i) => told.story[i] && answer.matched.includes(w.word));
+}
+
 const POLICY_CONCEPTS = new Set(["#return", "#refund", "#warranty"]);
 const isPolicyWord = (w: QueryWord) => w.terms.some((t) => POLICY_CONCEPTS.has(t));
 const describesItem = (index: KnowledgeIndex, w: QueryWord) =>
