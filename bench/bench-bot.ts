@@ -5,7 +5,7 @@
 // Opens a fresh embedded store with the demo content (DATA_DIR in a temp folder, no LLM) and asks
 // every question of its evaluation sets (scripts/bot-eval.ts: "tuned", the set the bot was
 // improved against; "holdout", written blind, first scored before any change, then used to
-// improve the bot; "fresh", "blind2" to "blind6" and "blind8" to "blind11", later batches, each first scored
+// improve the bot; "fresh", "blind2" to "blind6" and "blind8" to "blind12", later batches, each first scored
 // unchanged and then tuned to) twice:
 //   - "bot": the bot alone (understanding and retrieval over the cached index: previewReply);
 //   - "chat": the whole chat call, POST /api/support/chat in process: each question as a new

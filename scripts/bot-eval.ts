@@ -50,22 +50,27 @@ import { fileURLToPath } from "node:url";
 //     tuning set of the round of the asking part that only asks "how much" of a story about
 //     something the shop never names, the tracking page named when asked where, chat spellings
 //     and story words (a sport, papers, an appliance's brand), small places as towns.
+//   - "blind12" (tests/fixtures/bot-eval-blind12.json): written blind by a helper from the store's
+//     content only, first scored unchanged (79 of 99 answerable, 23 of 23 handed over), then the
+//     tuning set of the round of cash paid "at the time of delivery" as COD, a status checked
+//     without a number as tracking, where the chat button is, possessives, counts in words, the
+//     shopper's people and framing words (procedure, permissible, wishes).
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the
  * round of 2026-11-27 (context words) had tuned to it, blind2 once the settings-facts round had
  * (90.7%), blind3 once the round of 2026-11-27 (amounts, tracking how-tos, story words) had,
- * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind11 once their rounds (2026-11-28) had;
+ * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind12 once their rounds (2026-11-28) had;
  * a new blind batch is scored with BOT_EVAL_FILE, printed and not gated, until a round uses it.
  */
-export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11"];
+export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12"];
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../tests/fixtures");
 

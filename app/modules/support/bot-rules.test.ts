@@ -68,7 +68,7 @@ describe("classify", () => {
     }
   });
   it("tells how tracking works apart from tracking one order", () => {
-    for (const t of ["how do i track my order", "How can I track my parcel?", "tracking number kab milega bhai", "order kab ship hoga aur tracking kaise milega", "how will i know that my order is shipped", "where on the website do i check my order status? which page"]) {
+    for (const t of ["how do i track my order", "How can I track my parcel?", "tracking number kab milega bhai", "order kab ship hoga aur tracking kaise milega", "how will i know that my order is shipped", "where on the website do i check my order status? which page", "ordered as guest without making any account, where do i check the status now"]) {
       expect(classify(t), t).toBe("track_howto");
     }
     for (const t of ["how do i track my order GL-000123", "track my order", "where is my order?"]) expect(classify(t), t).toBe("order");

@@ -36,6 +36,8 @@ const TRACK_HOWTO = [
   /\btrack(ing)?\b.{0,30}\b(kaise|kese|kaisa|kab|when|how)\b/i,
   /\b(get|receive|send|sent|milega|milegi|aayega|ayega)\b.{0,20}\btracking\b/i,
   /\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b.{0,30}\b(ship|dispatch|sent|deliver|order|parcel|package|arriv)/i,
+  // Where to look an order up, asked without its number ("where do i check the status now").
+  /\bwhere (do|can|should|will|shall) (i|we) (check|see|find|track|follow)\b.{0,30}\b(status|order|parcel|package|tracking|shipment)\b/i,
   // Where on the site an order's status is shown ("where on the website do i check my order status? which page").
   /\b(website|site|page|link|app)\b.{0,40}\b(order status|status of (my |the |an )?order|track\w*)\b|\b(order status|tracking)\b.{0,40}\b(which|what) (page|link)\b/i,
 ];

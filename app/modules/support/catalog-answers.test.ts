@@ -137,6 +137,7 @@ describe("answers computed from the catalogue", () => {
       // the fee added (₹19,980 is under ₹20,000; with the fee it is not). No COD, no total.
       expect(codTotal(catalogue, "chai tumbler order around 25k total, can i pay cash on delivery", rule)).toContain("comes to ₹25,049: over the ₹20,000 cash on delivery limit");
       expect(codTotal(catalogue, "my total is 19,980 (shipping already free). can i still pick cash on delivery?", rule)).toContain("with free shipping and the ₹49 cash on delivery fee, comes to ₹20,029: over the ₹20,000");
+      expect(codTotal(catalogue, "Our office wishes to place an order of approximately ₹25,000 and settle the amount in cash at the time of delivery. Is that permissible?", rule)).toContain("comes to ₹25,049: over the ₹20,000 cash on delivery limit");
       expect(codTotal(catalogue, "cod possible on 3000 rs order?", rule)).toContain("Yes: an order of ₹3,000, with ₹99 shipping (free only over ₹4,999) and the ₹49 cash on delivery fee, comes to ₹3,148, within");
       expect(codTotal(catalogue, "glacier classic 500ml total kitna padega", rule)).toBeNull();
       expect(codTotal(catalogue, "glacier classic 500ml cod total", { ...rule, cod: null })).toBeNull();

@@ -91,6 +91,8 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   cold: ["thanda", "thandi", "thande", "thanda"],
   hot: ["garam", "garm", "garmi"],
   car: ["gaadi", "gadi"],
+  // Drinking: "kitna paani piya" (how much water was drunk).
+  drink: ["piya", "piyo", "peena", "pina", "peeta", "peete", "pite", "piyenge"],
   // A hand: "ek haath se khulta hai" is a one-hand lid.
   hand: ["haath", "hath", "haat"],
   contact: ["jawab", "reply", "replies", "respond", "response"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, isWeakWord, normalise, termsOfWord } from "./language";
 
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
@@ -290,6 +290,31 @@ describe("the blind11 round's words", () => {
     expect(read("what all shud i send u, paid thru upi")).not.toContain("shud");
     expect(read("paid thru upi")).not.toContain("thru");
     for (const w of ["cricket", "practice", "files", "bosch", "fought", "native", "near"]) expect(isContextWord(w), w).toBe(true);
+  });
+});
+
+describe("the blind12 round's words", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("reads cash paid when the parcel comes as cash on delivery, a status checked as tracking, where the chat is as the chat button", () => {
+    expect(normalise("settle the amount in cash at the time of delivery")).toContain("cod");
+    expect(normalise("where do i check the status now")).toContain("track order");
+    expect(normalise("where is the chat option on the website")).toContain("live chat button");
+  });
+  it("keeps starting school, a pop-up closed by mistake and an accounts team out of the question", () => {
+    expect(read("my grandson is starting school in june")).not.toContain("starting");
+    expect(normalise("any discount for first time buyers? saw something pop up and closed it by mistake")).toMatch(/first order.*popup/);
+    expect(read("closed it by mistake")).not.toContain("closed");
+    expect(read("our accounts team needs the hsn code")).not.toContain("team");
+    expect(read("my granddaughter's birthday")).toContain("granddaughter");
+  });
+  it("knows a kit as a set, how the insulation works, Hindi drinking, counts in words and a shopper's story words", () => {
+    expect(termsOfWord("kit")).toContain("#set");
+    expect(termsOfWord("tech")).toContain("#insulation");
+    expect(termsOfWord("piya")).toContain("#drink");
+    // A count in words weighs as little as one in digits: "after four months" is no word the shop lacks.
+    expect(isWeakWord("four")).toBe(true);
+    for (const w of ["grandson", "buddy", "insists", "twice", "meetings", "fix"]) expect(isContextWord(w), w).toBe(true);
+    for (const w of ["permissible", "procedure", "without", "easily"]) expect(read(`is it ${w}`), w).not.toContain(w);
   });
 });
 

@@ -93,7 +93,7 @@ const GROUPS: Record<string, string[]> = {
   quantity: ["quantity", "quantities", "qty", "pieces", "pcs", "units", "nos"],
   invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement"],
   cod: ["cod", "cash"],
-  payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid"],
+  payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid", "settle", "settled", "settling"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
   india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "nepal", "kathmandu", "bhutan", "bangladesh", "dhaka", "lanka", "colombo", "maldives", "canada", "australia", "london", "europe", "gulf", "uae", "qatar", "saudi", "oman", "kuwait", "town", "towns", "city", "cities", "village", "villages", "places", "gaon", "gaanv", "kasba", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
@@ -121,7 +121,11 @@ const GROUPS: Record<string, string[]> = {
   glacial: ["glacial", "brand", "company", "firm", "business"],
   // Being told that something happened: the shop sends an email and an SMS.
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
-  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "doodh", "dudh", "chaas", "sharbat", "nimbu", "kadha", "lassi", "buttermilk", "smoothie", "milkshake", "shake"],
+  drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "doodh", "dudh", "chaas", "sharbat", "nimbu", "kadha", "lassi", "buttermilk", "smoothie", "milkshake", "shake", "decoction", "kaapi"],
+  // How insulation works: "what tech keeps it cold".
+  insulation: ["insulation", "insulated", "vacuum", "tech", "technology", "science", "mechanism"],
+  // A set of things sold together: a "cleaning kit" is the brush set.
+  set: ["set", "sets", "kit", "kits"],
 };
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
@@ -196,6 +200,25 @@ const PHRASES: [RegExp, string][] = [
   [/\b(registered|legal|official|full) (company |business |firm )?name\b|\b(company|firm|business) (ka |ki )?(naam|name)\b/g, " legal entity seller "],
   // How much fits ("kitna paani aata hai usme"): the capacity, not a price.
   [/\b(kitna|kitni|kitne)( [\w/]+){0,3} (aata|aati|aate|ata|ati|jata|jaata|jati|samata|samaata|aayega|ayega) (hai|h|he)?( usme| isme| usmein| ismein| andar)?/g, " size capacity "],
+  // A possessive ("my granddaughter's birthday"): the word itself.
+  [/\b([a-z]{2,})['’]s\b/g, "$1"],
+  // Paying in cash when the parcel comes, however it is said: cash on delivery.
+  [/\b(pay|paying|settle|settling|payment)( \w+){0,3} (in )?cash (at|on|upon) (the time of )?(delivery|receipt|arrival)\b|\bcash (at|upon) (the time of )?delivery\b/g, " cod "],
+  // Checking an order's status without a number: tracking ("where do i check the status now").
+  [/\bcheck (the |my |its )?status\b/g, " track order "],
+  // Where the chat is on the site: the chat button's place.
+  [/\b(where|kahan|kaha|kidhar)( \w+){0,3} (chat|live chat)( option| button| icon| box| window)?\b/g, " live chat button "],
+  // Starting school or a job is the story, not the brand's founding.
+  [/\b(starting|starts|started|joining|joins|joined) (school|college|kindergarten|playschool|nursery|work|office|job|hostel)\b/g, " $2 "],
+  // First-time buyers are a first order; a pop-up is the offer's window, not a fizzy pop.
+  [/\bfirst[- ]?time (buyers?|customers?|users?|shoppers?|purchase)\b/g, " first order "],
+  [/\bpop[- ]?ups?\b/g, " popup "],
+  [/\b(closed|close|dismissed|cancelled|skipped) (it|that|this|the popup|the window)( by mistake| accidentally)?\b/g, " "],
+  // Who in a business asks ("our accounts team needs..."): the story, not the support team.
+  [/\b(accounts?|finance|accounting|purchase|procurement|admin) (team|department|dept|people|guys)\b/g, " "],
+  // "Nothing else", "filter coffee": the order alone, a coffee.
+  [/\bnothing else\b/g, " "],
+  [/\bfilter (coffee|kaapi|kapi)\b/g, " coffee "],
   // Filing a complaint ("for registering complaint"): contacting support, not the registered office.
   [/\b(register|registering|registered|file|filing|lodge|lodging|raise|raising|darj) (a |my |the )?(complaint|complain|ticket|grievance)\b/g, " complaint "],
   // An order's status is what tracking shows.
@@ -310,7 +333,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur urs r pls plz pl thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur urs r pls plz pl else without wish wishes wished permissible permitted acceptable procedure raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -330,9 +353,11 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
-  "stuff", "things", "customer", "customers", ...HINGLISH_WEAK]);
+  "stuff", "things", "customer", "customers",
+  // Counts in words, like counts in digits ("after four months").
+  "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", ...HINGLISH_WEAK]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -369,7 +394,7 @@ const CONTEXT = new Set(
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
     // the occasion, the bank behind a card, checking again and again: the story, not the question
-    "desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
+    "fix fixes grandson granddaughter grandsons granddaughters grandchild grandchildren grandkids buddy buddies guest insists insist insisted claimed feel feels twice books meetings electricity electric saw seen desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
   ).split(/\s+/).concat(HINGLISH_CONTEXT),
 );
 
@@ -507,7 +532,7 @@ export function asksHowTo(text: string): boolean {
   return HOW_TO.test(text.toLowerCase());
 }
 
-const WANTS_PRODUCT = /\b(do (you|u) (have|sell|make|got)|have (you|u) got|anything|something|any (bottle|flask|tumbler|mug|product|option)s?|koi|recommend|suggest|which (one|bottle|flask|tumbler|mug|product)|(bottle|flask|tumbler|mug|product)s? (for|with|that)|chahiye|dikhao|dikhaiye|batao konsa|looking for|need a|want a)\b/;
+const WANTS_PRODUCT = /\b(do (you|u) (have|sell|make|got)|have (you|u) got|anything|something|any (bottle|flask|tumbler|mug|product|option)s?|koi|recommend|suggest|which (one|bottle|flask|tumbler|mug|product)|which of (your|ur|the|these) (bottles|flasks|tumblers|mugs|products)|(bottle|flask|tumbler|mug|product)s? (for|with|that)|chahiye|dikhao|dikhaiye|batao konsa|looking for|need a|want a)\b/;
 
 /** Whether a message asks for a product ("do you have something for kids", "koi chhoti bottle", "which tumbler for the car"): the catalogue answers it. */
 export function asksForProduct(text: string): boolean {
