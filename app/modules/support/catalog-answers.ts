@@ -333,7 +333,7 @@ export function codTotal(products: CatalogProduct[], question: string, rule: Shi
   // the COD limit as checkout applies it: with shipping and the fee added, which the limit's
   // sentence alone leaves out (₹19,980 is under ₹20,000, its COD total is not).
   const stated = statedAmount(question);
-  if (stated !== null) return codForAmount(stated, rule, rule.cod);
+  if (stated !== null) return codForAmount(stated, { ...rule, cod: rule.cod });
   const lines = orderLines(products, question);
   // A total asked, or an order of several ("20 chai tumblers, can we pay cash on delivery for the
   // whole lot"): whether COD takes it depends on what it comes to.
@@ -349,7 +349,8 @@ export function codTotal(products: CatalogProduct[], question: string, rule: Shi
   return `${items}, with ${shippingText} and the ${formatPaise(rule.cod.fee_paise)} cash on delivery fee, comes to ${formatPaise(total + rule.cod.fee_paise)} in all (GST included).\n\nMore on this: /checkout`;
 }
 
-function codForAmount(amount: number, rule: ShippingRule, cod: NonNullable<ShippingRule["cod"]>): string {
+function codForAmount(amount: number, rule: ShippingRule & { cod: NonNullable<ShippingRule["cod"]> }): string {
+  const { cod } = rule;
   const shipping = shippingFor(amount, rule);
   const total = amount + shipping + cod.fee_paise;
   const parts = shipping ? `with ${formatPaise(shipping)} shipping (free only over ${formatPaise(rule.free_over_paise)}) and the ${formatPaise(cod.fee_paise)} cash on delivery fee` : `with free shipping and the ${formatPaise(cod.fee_paise)} cash on delivery fee`;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, isWeakWord, normalise, termsOfWord } from "./language";
 
+/** The words of a question the bot keeps, in order. */
+const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+
 const terms = (q: string) => analyseQuestion(q).map((w) => w.terms);
 
 describe("how the bot reads shoppers' words", () => {
@@ -157,8 +160,7 @@ describe("how the bot reads shoppers' words", () => {
   });
 
   it("knows the Hindi shoppers type as a lexicon: grammar words and every form of the common verbs carry nothing", () => {
-    const read = (q: string) => analyseQuestion(q).map((w) => w.word);
-    // Future, polite, habitual and causative forms, built from the verb's root, whatever the sentence.
+      // Future, polite, habitual and causative forms, built from the verb's root, whatever the sentence.
     for (const form of ["karoge", "karenge", "milenge", "lagenge", "sakoge", "dikhaoge", "batayenge", "rakhoge", "daalenge", "karwayenge", "lete", "denge", "jaunga", "hongi", "gaya", "chahiye"])
       expect(read(form), form).toEqual([]);
     // Pronouns, postpositions and question words.
@@ -229,7 +231,6 @@ describe("how the bot reads shoppers' words", () => {
 });
 
 describe("the blind9 round's words", () => {
-  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
   it("reads money cut from the account as debited, a child's age with its possessive as a kid, chat shorthand as nothing", () => {
     expect(normalise("paisa account se kat gaya")).toContain("debited");
     expect(read("something for my 8 yr old's school bag")).not.toContain("s");
@@ -243,7 +244,6 @@ describe("the blind9 round's words", () => {
 });
 
 describe("the blind10 round's words", () => {
-  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
   it("reads a failed order that took the money, the money of a return and a dislike as refund and return questions", () => {
     expect(normalise("paisa kat gaya but order failed dikha raha")).toContain("refund payment");
     expect(normalise("after u get my returned bottle back how long for the money")).toContain("refund");
@@ -270,7 +270,6 @@ describe("the blind10 round's words", () => {
 });
 
 describe("the blind11 round's words", () => {
-  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
   it("reads small places as towns, an order's status as tracking, a complaint filed as contact, how much fits as capacity", () => {
     expect(normalise("do u deliver to small places also")).toContain("towns");
     expect(read("do u deliver to small places")).not.toContain("small");
@@ -294,7 +293,6 @@ describe("the blind11 round's words", () => {
 });
 
 describe("the blind12 round's words", () => {
-  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
   it("reads cash paid when the parcel comes as cash on delivery, a status checked as tracking, where the chat is as the chat button", () => {
     expect(normalise("settle the amount in cash at the time of delivery")).toContain("cod");
     expect(normalise("where do i check the status now")).toContain("track order");
