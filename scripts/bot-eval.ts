@@ -55,13 +55,21 @@ import { fileURLToPath } from "node:url";
 //     tuning set of the round of cash paid "at the time of delivery" as COD, a status checked
 //     without a number as tracking, where the chat button is, possessives, counts in words, the
 //     shopper's people and framing words (procedure, permissible, wishes).
+//   - "blind13" and "blind14" (tests/fixtures/bot-eval-blind13.json, -blind14.json): written blind by
+//     two helpers from the store's content only, committed before the bot ran on them and first
+//     scored unchanged (70 of 99 answerable and 22 of 23 handed over; 65 of 99 and 21 of 23). The
+//     afternoon round of 2026-11-28 read blind13's misses only and changed general rules (words the
+//     shop never uses beyond a message's first count as context; a letter's greeting and signature;
+//     adverbs; account and mobile-number facts): blind14, unread until then, got 68 of 99 and 20 of
+//     23, its honest second measure (21 of 23 once its misses had shown "is that correct" answered
+//     as the privacy policy). Both are printed and not gated (under 90%).
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the

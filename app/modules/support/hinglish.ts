@@ -15,7 +15,7 @@ const CONSONANT_ROOTS = [
   "soch", "samajh", "nikal", "ruk", "pakad", "bech", "kharid", "khareed", "maang", "likh", "dhund", "dhoondh", "puch", "pooch",
   "bhool", "bhul", "badal", "chahiy", "pahan", "lautaa", "utha", "ghum",
 ];
-const VOWEL_ROOTS = ["ho", "de", "le", "ja", "jaa", "aa", "bata", "bana", "bula", "dikha", "laga", "mangwa", "bhijwa", "chala", "karwa", "likhwa", "rakhwa", "dilwa", "lagwa"];
+const VOWEL_ROOTS = ["ho", "de", "le", "ja", "jaa", "aa", "bata", "bana", "bula", "dikha", "laga", "mangwa", "manga", "mangva", "bhijwa", "chala", "karwa", "likhwa", "rakhwa", "dilwa", "lagwa"];
 
 /** Endings of a consonant root: infinitive, habitual, future, polite, imperative, conjunctive, causative. */
 const CONSONANT_ENDINGS = [
@@ -56,7 +56,9 @@ const GRAMMAR_WORDS =
   // conjunctions, quantities and fillers
   "aur or ya lekin magar phir fir isliye agar jab tab tabhi abhi bas sirf bilkul ekdum thoda thodi thode zyada jyada jada bahut bohot bhot " +
   "kaafi kafi itna itni itne utna utni utne jitna jitni sab sabhi sabko koi kuch kuchh matlab mtlb accha acha achha theek thik sahi " +
-  "waise vaise actually basically pakka zaroor jarur shayad saara sara saari sari saare sare pura poori puri baaki baki dusre doosre dono jisme jisse jiska jiski jismein";
+  "waise vaise actually basically pakka zaroor jarur shayad saara sara saari sari saare sare pura poori puri baaki baki dusre doosre dono jisme jisse jiska jiski jismein " +
+  // "le lu", "le lun": I take (buy) it now
+  "lu lun loon lelu";
 
 /** Forms that are also English words a shopper may mean ("banana shake"): never dropped. */
 const ENGLISH_LOOKALIKES = new Set(["banana", "ski", "deta", "lagu"]);

@@ -316,3 +316,28 @@ describe("the blind12 round's words", () => {
   });
 });
 
+
+describe("the blind13 round's words", () => {
+  it("reads a letter's greeting and signature as no part of it", () => {
+    expect(read("Dear team, is there a warranty? Thanks and regards, Arindam")).toEqual(["warranty"]);
+    expect(read("Respected Sir/Madam, shipping fee? Regards, A. Sen")).toEqual(["shipping", "fee"]);
+    expect(read("hii.. warranty kitne saal")).not.toContain("hii");
+    expect(read("Good afternoon. Kindly share your care number. Best, Priya")).not.toContain("priya");
+  });
+  it("reads how many days a parcel takes as how long, not as a size, and a start still to come as upcoming", () => {
+    expect(terms("jaipur delivery kitne din me aata h").flat()).not.toContain("#size");
+    expect(terms("kitna paani aata hai usme").flat()).toContain("#size");
+    expect(normalise("next diwali sale kab start hogi")).toContain("upcoming");
+    expect(normalise("when will the sale start")).toContain("upcoming");
+    expect(termsOfWord("started")).toContain("#founded");
+  });
+  it("knows rinsing as cleaning, a telephone and a mail address as contact, ordering in Hindi, and asking whether something is correct as framing", () => {
+    expect(termsOfWord("rinse")).toContain("#clean");
+    expect(termsOfWord("telephone")).toContain("#contact");
+    expect(termsOfWord("gmail")).toContain("#contact");
+    expect(read("ek bottle mangaya tha")).not.toContain("mangaya");
+    expect(read("what's the password rule")).toEqual(["password"]);
+    expect(read("which one is actually correct")).not.toContain("correct");
+    expect(read("wait karu ya abhi le lu")).not.toContain("lu");
+  });
+});

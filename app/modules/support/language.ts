@@ -41,11 +41,11 @@ const GROUPS: Record<string, string[]> = {
     "thums", "thumsup", "limca", "fanta", "mirinda", "7up", "fatega", "fategi", "phatega"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
-  contact: ["contact", "phone", "call", "number", "helpline", "email", "mail", "reach", "support", "care", "complaint", "complain", "team", "talk",
+  contact: ["contact", "phone", "telephone", "call", "number", "helpline", "email", "mail", "gmail", "yahoo", "hotmail", "outlook", "reach", "support", "care", "complaint", "complain", "team", "talk",
     // Being answered: "will someone reply".
     "reply", "replies", "respond", "response", "answer", "answers"],
   office: ["located", "location", "headquarters", "headquartered", "hq", "registered", "based", "situated"],
-  clean: ["clean", "cleaning", "wash", "washing", "washed", "dishwasher", "soap", "scrub", "saaf", "dho", "dhona", "dhoye",
+  clean: ["clean", "cleaning", "wash", "washing", "washed", "rinse", "rinsed", "rinsing", "dishwasher", "soap", "scrub", "saaf", "dho", "dhona", "dhoye",
     // A bottle that smells or is stained needs cleaning: the shopper names the symptom, not the cure.
     "smell", "smells", "smelly", "smelling", "odour", "odor", "stink", "stinks", "stinky", "badbu", "mould", "mold", "fungus", "dirty", "stain", "stains", "stained"],
   dishwasher: ["dishwasher"],
@@ -130,6 +130,10 @@ const GROUPS: Record<string, string[]> = {
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
 const PHRASES: [RegExp, string][] = [
+  // A letter's greeting and its signature say who writes, not what they ask: "Dear team,", "Respected
+  // Sir/Madam", "Thanks and regards, Arindam", "Best, A. Sen" (the name is a word the shop never uses).
+  [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
+  [/(?:^|[\s,.!])(?:thanks(?: a lot)?(?:,? and| &)? regards|thank you|thanks|regards|best regards|warm regards|kind regards|best|cheers|sincerely|yours (?:truly|sincerely|faithfully))[,.!\s-]+(?:[\p{L}]+\.?\s*){0,3}\s*$/u, " "],
   // A GST number is a GSTIN ("company gst no", "gst number").
   [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
   // "10 percent" is how the shop writes "10%".
@@ -198,8 +202,8 @@ const PHRASES: [RegExp, string][] = [
   [/\b(share|send|give|provide|tell)( me| us)? (your|ur|yr|the) (email|mail|number|phone|contact|helpline)( id| no| number| address)?\b/g, " contact email "],
   // The company's legal name ("registered company name", "firm ka naam"): the seller's legal entity.
   [/\b(registered|legal|official|full) (company |business |firm )?name\b|\b(company|firm|business) (ka |ki )?(naam|name)\b/g, " legal entity seller "],
-  // How much fits ("kitna paani aata hai usme"): the capacity, not a price.
-  [/\b(kitna|kitni|kitne)( [\w/]+){0,3} (aata|aati|aate|ata|ati|jata|jaata|jati|samata|samaata|aayega|ayega) (hai|h|he)?( usme| isme| usmein| ismein| andar)?/g, " size capacity "],
+  // How much fits ("kitna paani aata hai usme"): the capacity, not a price; "kitne din me aata" is how long.
+  [/\b(kitna|kitni|kitne)( (?!(?:din|dino|dinon|ghante|ghanton|hafte|mahine|days?|hours?)\b)[\w/]+){0,3} (aata|aati|aate|ata|ati|jata|jaata|jati|samata|samaata|aayega|ayega) (hai|h|he)?( usme| isme| usmein| ismein| andar)?/g, " size capacity "],
   // A possessive ("my granddaughter's birthday"): the word itself.
   [/\b([a-z]{2,})['’]s\b/g, "$1"],
   // Paying in cash when the parcel comes, however it is said: cash on delivery.
@@ -236,6 +240,9 @@ const PHRASES: [RegExp, string][] = [
   // Where the office is, in Hinglish ("office kahan hai", "address kidhar hai").
   [/\b(office|showroom|address|headquarters|hq)( \w+){0,1} (kaha|kahan|kidhar)\b/g, " registered office location "],
   // How old the brand is: "since when", "kab se ho", "how long have you been around".
+  // A start still to come ("when will the sale start", "kab start hogi") is no question of when the
+  // shop was founded: something upcoming, which the shop's text does not promise.
+  [/\b(will|gonna|going to)( \w+){0,3} (start|begin)\b|\b(start|shuru|begin) (hogi|hoga|hoge|honge|hone wal[ai])\b/g, " upcoming "],
   [/\bsince when\b|\bhow old is (the |this |your )?(brand|company|glacial)\b|\b(brand|company|glacial|aap log|you guys)( \w+){0,1} kab se\b|\bhow long (have|has) (you|glacial|the brand|the company|this brand)( guys)? (been )?(around|existed|in business)\b/g, " founded "],
   // A struck-out price named after the price: "the MRP that's crossed out".
   [/\b(price|mrp|amount)( \w+){0,2} (striked|struck|crossed|cut)( out| off| through)?\b/g, " was price "],
@@ -333,7 +340,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur urs r pls plz pl else without wish wishes wished permissible permitted acceptable procedure raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur urs r pls plz pl else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +

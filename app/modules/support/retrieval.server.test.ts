@@ -71,6 +71,34 @@ describe("when the bot answers", () => {
     expect(isGoodMatch(best("do you sell shoes"))).toBe(false);
   });
 
+  it("weighs only the first word the shop never uses as the question's subject: the others are the message's own wording", () => {
+    const q = prepareQuestion(index, "my icu colleague insists, kindly clarify whether unused bottles can be returned within 7 days");
+    const weight = (word: string) => q.weights[q.words.findIndex((w) => w.word === word)]!;
+    expect(weight("icu")).toBeGreaterThan(weight("returned"));
+    for (const word of ["clarify", "whether"]) expect(weight(word)).toBeLessThan(weight("returned"));
+    // Each is still a word the shop never uses: a passage missing them is not given the lower bar.
+    expect(q.unknown[q.words.findIndex((w) => w.word === "clarify")]).toBe(true);
+    const long = best("hii, my icu colleague insists, kindly clarify whether unused bottles can be returned within 7 days of delivery and how");
+    expect(long?.passage.title).toBe("Returns");
+    expect(isGoodMatch(long)).toBe(true);
+    // One unknown word is still the subject, however many shop words stand beside it.
+    expect(isGoodMatch(best("can i pay in emi with my credit card"))).toBe(false);
+  });
+
+  it("reads an adverb the shop never uses as how, not what about", () => {
+    const q = prepareQuestion(index, "honestly, can unused products be returned");
+    expect(q.words.find((w) => w.word === "honestly")?.context).toBe(true);
+    expect(isGoodMatch(best("honestly, can unused products be returned"))).toBe(true);
+  });
+
+  it("reads a letter's greeting and signature as no part of the question", () => {
+    const read = (q: string) => prepareQuestion(index, q).words.map((w) => w.word);
+    expect(read("Dear team, can I return it? Thanks and regards, Arindam Sen")).toEqual(["return"]);
+    expect(read("Respected Sir/Madam, is there a warranty? Regards, A. Sen")).toEqual(["warranty"]);
+    expect(read("Good afternoon. shipping fee? Best, Priya")).toEqual(expect.arrayContaining(["shipping", "fee"]));
+    expect(read("Good afternoon. shipping fee? Best, Priya")).not.toContain("priya");
+  });
+
   it("does not answer on shop-wide and context words alone", () => {
     // "bottle" and "made" are shop-wide, "yesterday" is context: nothing says what the question is about.
     expect(isGoodMatch(best("bottle made yesterday"))).toBe(false);

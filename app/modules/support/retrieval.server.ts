@@ -14,6 +14,7 @@ import type { EventBus } from "~/modules/events/events.server";
 import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
+import { MIN_PASSWORD_LENGTH } from "~/modules/staff/staff";
 import { isAddOn, type CatalogProduct, type ShippingRule } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, hasKnownStem, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
@@ -108,6 +109,20 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       source: "fact",
       title: "GSTIN and billing address: same state",
       text: "A GSTIN given at checkout must be registered in the same state as the billing address; checkout does not accept a GSTIN of another state.",
+      link: "/checkout",
+    },
+    {
+      // What registering and signing in ask of a shopper (the register page and the sign-in check).
+      source: "fact",
+      title: "Account: creating one, password, signing in",
+      text: `Creating an account needs your email and a password of at least ${MIN_PASSWORD_LENGTH} characters. We then mail you a link: open it to confirm your email before you sign in (check your spam folder if it has not arrived). Orders you placed as a guest with the same email show in your account once the email is confirmed.`,
+      link: "/register",
+    },
+    {
+      // Checkout's contact field accepts an Indian mobile number only (the address form's rule).
+      source: "fact",
+      title: "Mobile at checkout: the form's rule",
+      text: "Checkout's mobile field takes a 10-digit Indian mobile starting with 6, 7, 8 or 9 (+91 optional).",
       link: "/checkout",
     },
     {
@@ -460,10 +475,27 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
   const policy = read.some((w) => !w.context && isPolicyWord(w));
   const query = policy ? read.map((w) => (!isPolicyWord(w) && describesItem(index, w) ? { ...w, context: true } : w)) : read;
   const weights = query.map((w) => weightOf(index, w));
+  const neverUsed = (w: QueryWord, i: number) => weights[i]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t));
+  // An adverb the shop never uses ("fairly", "honestly", "normally") says how, not what about.
+  query.forEach((w, i) => {
+    if (neverUsed(w, i) && /^[a-z]{4,}ly$/.test(w.word)) {
+      query[i] = { ...w, context: true };
+      weights[i] = weightOf(index, query[i]);
+    }
+  });
+  // A question outside the shop's knowledge turns on one thing the shop never names (shoes, EMI, a
+  // showroom): that word weighs more than the rarest the shop uses. A long message holds more such
+  // words, and those beyond the first are the wording of a story or of the asking ("I would be
+  // grateful", "my ICU night duty"): they count as context, or one message's own words would
+  // outweigh everything it has in common with the answer.
+  let unknownSeen = 0;
+  query.forEach((w, i) => {
+    if (neverUsed(w, i) && unknownSeen++ > 0) weights[i] = Math.log(1 + index.passages.length) * CONTEXT_WEIGHT;
+  });
   return {
     words: query,
     weights,
-    unknown: query.map((w) => weights[query.indexOf(w)]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t))),
+    unknown: query.map(neverUsed),
     story: query.map(story),
     total: weights.reduce((a, b) => a + b, 0),
     terms: [...new Set(query.flatMap((w) => w.terms))],
