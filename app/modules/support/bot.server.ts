@@ -10,7 +10,7 @@ import { insertMessage, lockConversation, publishConversation, publishMessage, t
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
 import { askingPart, asksForProduct, asksHowTo } from "./language";
-import { answerFrom, catalogProducts, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, shippingRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { answerFrom, catalogProducts, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, shippingRule, gstRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -82,7 +82,7 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // A price at a size, the cheapest of a kind, whether a size exists, the largest or smallest size
   // and whether shipping is free for an amount are computed, not found in a passage (but not for
   // another brand's bottle).
-  const computed = namesOtherProduct(index, question) ? null : catalogAnswer(catalogProducts(index), question, shippingRule(index));
+  const computed = namesOtherProduct(index, question) ? null : catalogAnswer(catalogProducts(index), question, shippingRule(index), gstRule(index));
   if (computed) return { text: computed, best: null };
   // The passage that answers (pickAnswer says which may).
   const howTo = asksHowTo(question);

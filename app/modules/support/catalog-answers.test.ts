@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accessoryFit, cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, listedLines, namedProduct, originalPrice, overLineLimit, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, sizePriceDifference, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
+import { accessoryFit, cartLines, cartTotal, catalogAnswer, cheapestOfKind, codTotal, compareProducts, describeProduct, engravingFit, gstInside, listedLines, namedProduct, originalPrice, overLineLimit, priceAtSize, productOptions, shippingForAmount, sizeExtreme, sizeOffer, sizePriceDifference, statedAmount, superlativeProduct, type CatalogProduct } from "./catalog-answers";
 
 // Product questions answered from the catalogue, on a tiny one: prices are per variant, sizes are
 // read from the variant titles as the store writes them ("Black / 750ml").
@@ -349,5 +349,29 @@ describe("the blind8 round: sizes, prices before a discount, limits as checkout 
     expect(overLineLimit(catalogue, "300 pieces ka bulk order hai, kitna discount doge")).toBeNull();
     expect(overLineLimit(catalogue, "can i order 50 chai tumblers")).toBeNull();
     expect(overLineLimit(catalogue, "my pin is 560034 and i want 2 bottles")).toBeNull();
+  });
+});
+
+describe("the GST inside an amount", () => {
+  const gst = { ratePercent: 18 };
+  it("takes the tax out of a stated amount as the invoice does, in whole rupees that add up", () => {
+    const answer = gstInside("For my menu board, how much GST is sitting inside the ₹999 Chai Tumbler price?", gst)!;
+    // 999 × 100 / 118 = 846.61: ₹847 before tax, ₹152 of GST.
+    expect(answer).toContain("of ₹999, about ₹847 is the value before tax and ₹152 is GST at 18%");
+    expect(answer).toContain("CGST + SGST");
+    expect(answer).toContain("IGST");
+    expect(gstInside("is gst included in the 2499 rs price? how much tax is that", gst)).toContain("₹2,118 is the value before tax and ₹381 is GST");
+    // At another rate, the same way.
+    expect(gstInside("how much gst inside ₹1,120", { ratePercent: 12 })).toContain("about ₹1,000 is the value before tax and ₹120 is GST at 12%");
+  });
+  it("answers nothing without an amount, a tax word or a question of how much is inside", () => {
+    expect(gstInside("how much gst do you charge", gst)).toBeNull();
+    expect(gstInside("how much is the ₹999 tumbler with shipping", gst)).toBeNull();
+    expect(gstInside("gst number for 999 order", gst)).toBeNull();
+    expect(gstInside("how much gst inside ₹999", null)).toBeNull();
+  });
+  it("is one of the computed answers once the GST rule is known", () => {
+    expect(catalogAnswer([], "how much GST is inside ₹999?", null, gst)).toContain("₹152 is GST");
+    expect(catalogAnswer([], "how much GST is inside ₹999?", null, null)).toBeNull();
   });
 });

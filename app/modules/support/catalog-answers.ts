@@ -1,6 +1,6 @@
 import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 import { formatPaise } from "~/lib/money";
-import { shippingFor } from "~/modules/orders/orders";
+import { shippingFor, splitTax } from "~/modules/orders/orders";
 import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
 import { askingPart, isContextWord, isStopWord, normalise, words } from "./language";
@@ -652,7 +652,31 @@ export function overLineLimit(products: CatalogProduct[], question: string): str
   return null;
 }
 
-/** A computed answer (from the catalogue, or the shipping rule and an amount), or null when the question is not one of these kinds. */
-export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null): string | null {
-  return overLineLimit(products, question) ?? accessoryFit(products, question) ?? codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? sizePriceDifference(products, question) ?? originalPrice(products, question) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
+/** The GST behind the prices, which include it: the store's rate, for the tax inside an amount. */
+export type GstRule = { ratePercent: number };
+
+const GST_WORDS = /\b(gst|tax|taxes|cgst|sgst|igst)\b/;
+const INSIDE_WORDS = /\b(inside|included|includes|including|inclusive|within|part of|portion|component|breakup|break up|how much|kitna|kitni|kitne|amount of)\b/;
+
+/**
+ * How much GST is inside an amount the shopper states ("how much GST is sitting inside the ₹999
+ * price?"): the prices include it, so it is taken out as the invoice takes it out, with the
+ * store's rate; the invoice splits it as CGST + SGST in the seller's state and IGST in any other.
+ * A product with a rate of its own is not read here: only a stated amount at the store's rate.
+ */
+export function gstInside(question: string, gst: GstRule | null): string | null {
+  if (!gst) return null;
+  const text = normalise(question);
+  if (!GST_WORDS.test(text) || !INSIDE_WORDS.test(text)) return null;
+  const amount = statedAmount(question);
+  if (amount === null) return null;
+  // Whole rupees, as the shop prints money: the two parts are rounded so that they add up to the amount.
+  const { taxablePaise } = splitTax(amount, gst.ratePercent, false);
+  const before = Math.round(taxablePaise / 100) * 100;
+  return `Our prices include GST, and nothing is added at checkout: of ${formatPaise(amount)}, about ${formatPaise(before)} is the value before tax and ${formatPaise(amount - before)} is GST at ${gst.ratePercent}%. The tax invoice shows it as CGST + SGST (half each) for an address in our own state, or as IGST for any other state.\n\nMore on this: /terms-of-service`;
+}
+
+/** A computed answer (from the catalogue, or the shipping or GST rule and an amount), or null when the question is not one of these kinds. */
+export function catalogAnswer(products: CatalogProduct[], question: string, shipping: ShippingRule | null = null, gst: GstRule | null = null): string | null {
+  return overLineLimit(products, question) ?? accessoryFit(products, question) ?? codTotal(products, question, shipping) ?? cartTotal(products, question, shipping) ?? shippingForAmount(products, question, shipping) ?? gstInside(question, gst) ?? sizePriceDifference(products, question) ?? originalPrice(products, question) ?? priceAtSize(products, question) ?? cheapestOfKind(products, question) ?? sizeOffer(products, question) ?? sizeExtreme(products, question) ?? productOptions(products, question) ?? superlativeProduct(products, question) ?? compareProducts(products, question) ?? describeProduct(products, question) ?? engravingFit(question, ENGRAVING_MAX_LENGTH);
 }

@@ -58,7 +58,9 @@ const GRAMMAR_WORDS =
   "kaafi kafi itna itni itne utna utni utne jitna jitni sab sabhi sabko koi kuch kuchh matlab mtlb accha acha achha theek thik sahi " +
   "waise vaise actually basically pakka zaroor jarur shayad saara sara saari sari saare sare pura poori puri baaki baki dusre doosre dono jisme jisse jiska jiski jismein " +
   // "le lu", "le lun": I take (buy) it now
-  "lu lun loon lelu";
+  "lu lun loon lelu " +
+  // always, special
+  "hamesha humesha khaas khas";
 
 /** Forms that are also English words a shopper may mean ("banana shake"): never dropped. */
 const ENGLISH_LOOKALIKES = new Set(["banana", "ski", "deta", "lagu"]);

@@ -340,4 +340,14 @@ describe("the blind13 round's words", () => {
     expect(read("which one is actually correct")).not.toContain("correct");
     expect(read("wait karu ya abhi le lu")).not.toContain("lu");
   });
+  it("drops English's closed classes whole and formal asking, and knows a grievance as contact", () => {
+    for (const w of ["whether", "regarding", "upon", "although", "several", "enquire", "advise"]) expect(read(`${w} returns`), w).toEqual(["returns"]);
+    expect(termsOfWord("grievance")).toContain("#contact");
+  });
+  it("reads chat's own words as framing, the FAQ as shop-wide, a PDF as the invoice and a subtotal as a price", () => {
+    for (const w of ["yo", "crazy", "comparing", "wants", "hamesha", "khaas", "needful"]) expect(read(`${w} returns`), w).toEqual(["returns"]);
+    expect(isWeakWord("faq")).toBe(true);
+    expect(termsOfWord("pdf")).toContain("#invoice");
+    expect(termsOfWord("subtotal")).toContain("#price");
+  });
 });

@@ -18,7 +18,7 @@ const GROUPS: Record<string, string[]> = {
   ship: ["ship", "shipping", "shipped", "shipment", "delivery", "deliver", "delivered", "deliveries", "courier", "postage", "dispatch", "dispatched", "parcel", "package", "send", "sent", "reach", "arrive", "arrives", "arrived", "arriving",
     // Where a parcel leaves from.
     "warehouse", "godown", "bhej", "bhejo", "bhejenge", "aayega", "aaega", "ayega", "pahunchega"],
-  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued", "costlier", "pricier", "cheaper",
+  price: ["price", "prices", "priced", "cost", "costs", "fee", "fees", "charge", "charges", "charged", "rate", "mrp", "rupee", "rupees", "rs", "inr", "kitna", "kitne", "kitni", "daam", "dam", "keemat", "kimat", "expensive", "cheap", "extra", "much", "amount", "total", "subtotal", "sale", "discount", "discounts", "offer", "offers", "deal", "deals", "worth", "value", "valued", "costlier", "pricier", "cheaper",
     // What the shopper spends, and "kitna padega" (what it will come to).
     "spend", "spending", "spent", "padega", "padegi",
     // A code for money off: the first-order discount code is the shop's one.
@@ -41,7 +41,7 @@ const GROUPS: Record<string, string[]> = {
     "thums", "thumsup", "limca", "fanta", "mirinda", "7up", "fatega", "fategi", "phatega"],
   size: ["size", "sizes", "capacity", "capacities", "litre", "liter", "litres", "liters", "ml", "volume", "big", "bigger", "biggest", "small", "smaller", "smallest", "large", "larger", "largest", "hold", "holds"],
   hours: ["always", "sunday", "saturday", "weekend", "weekends", "night", "nights", "midnight", "holiday", "holidays", "timing", "timings", "close", "closed", "closes", "closing"],
-  contact: ["contact", "phone", "telephone", "call", "number", "helpline", "email", "mail", "gmail", "yahoo", "hotmail", "outlook", "reach", "support", "care", "complaint", "complain", "team", "talk",
+  contact: ["contact", "phone", "telephone", "call", "number", "helpline", "email", "mail", "gmail", "yahoo", "hotmail", "outlook", "reach", "support", "care", "complaint", "complain", "grievance", "grievances", "team", "talk",
     // Being answered: "will someone reply".
     "reply", "replies", "respond", "response", "answer", "answers"],
   office: ["located", "location", "headquarters", "headquartered", "hq", "registered", "based", "situated"],
@@ -91,7 +91,7 @@ const GROUPS: Record<string, string[]> = {
   hsn: ["hsn", "sac", "tariff"],
   // How many of one item an order may hold.
   quantity: ["quantity", "quantities", "qty", "pieces", "pcs", "units", "nos"],
-  invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement"],
+  invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement", "pdf"],
   cod: ["cod", "cash"],
   payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid", "settle", "settled", "settling"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
@@ -352,7 +352,17 @@ const STOP = new Set(
     // Asking whether something is sold on its own: the product's own answer (price, stock) says it.
     "separately separate individually alag alone standalone " +
     // More chat glue: "you guys", "kaha" (where), "kiya tha", "karwa" (get it done), "a bit", "is that true".
-    "guys kaha kahan kiya tha thi karwa karwana karwani bit true everything hu baar follow turns turned"
+    "guys kaha kahan kiya tha thi karwa karwana karwani bit true everything hu baar follow turns turned " +
+    // English's closed classes, whole: conjunctions, prepositions, quantifiers and pronouns are never
+    // what a question is about, however formally it is put ("whether", "regarding", "upon").
+    "whether although though unless whereas either neither several every enough various across along among amongst amid " +
+    "beside besides despite except per via toward towards upon unlike regarding concerning hence thus therefore however moreover " +
+    "otherwise ought anyway anyhow nobody everybody everyone somebody whoever whatever whichever wherever whenever onto throughout " +
+    "whilst unto beneath alongside thereby " +
+    // Asking formally: "I would like to enquire", "kindly advise", "in what situation".
+    "enquire inquire enquiring inquiring enquiry inquiry advise situation situations needful " +
+    // Chat's own words: "yo", "like crazy", a comparison under way, wanting.
+    "yo crazy comparing compared wants wanting"
   ).split(/\s+/),
 );
 
@@ -360,7 +370,7 @@ const STOP = new Set(
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", "customer", "customers",
   // Counts in words, like counts in digits ("after four months").

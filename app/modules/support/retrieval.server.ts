@@ -5,7 +5,7 @@ import type { Db } from "~/db/types";
 import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 import { stateByCode } from "~/lib/india";
 import { formatPaise } from "~/lib/money";
-import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
+import { ENGRAVING_MAX_LENGTH, SORTS } from "~/modules/catalog/catalog";
 import { listActiveCollectionFacts, listActiveProductFacts, type ProductFacts } from "~/modules/catalog/catalog.server";
 import { listContentPages, listFaqWithPhrasings } from "~/modules/content/content.server";
 import { warrantyTitle } from "~/modules/content/content";
@@ -15,7 +15,7 @@ import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/staff/staff";
-import { isAddOn, type CatalogProduct, type ShippingRule } from "./catalog-answers";
+import { isAddOn, type CatalogProduct, type GstRule, type ShippingRule } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, hasKnownStem, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
@@ -34,6 +34,8 @@ export type Passage = {
   product?: ProductFacts;
   /** The free-shipping rule behind the shipping fact, for comparing an amount a shopper names with it. */
   shipping?: ShippingRule;
+  /** The GST rate behind the taxes fact, for the tax inside an amount a shopper names. */
+  gst?: GstRule;
   /** The FAQ entry a passage comes from, for staff teaching the bot. */
   faqId?: string;
 };
@@ -117,6 +119,20 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       title: "Account: creating one, password, signing in",
       text: `Creating an account needs your email and a password of at least ${MIN_PASSWORD_LENGTH} characters. We then mail you a link: open it to confirm your email before you sign in (check your spam folder if it has not arrived). Orders you placed as a guest with the same email show in your account once the email is confirmed.`,
       link: "/register",
+    },
+    {
+      // The cart lives in the browser's storage (the cart library), and a line is one variant with one engraving.
+      source: "fact",
+      title: "Cart: kept in this browser, one line per item and engraving",
+      text: "Your cart (its contents) is saved in this browser on this device and is not synced to your account: a cart filled on your phone does not show on your laptop or any other device. The same variant (a product in one size and colour) added again is merged into its line, whose quantity goes up; with a different engraving text it stays a separate line.",
+      link: "/cart",
+    },
+    {
+      // The product grids' Sort by box (the catalogue's sorts).
+      source: "fact",
+      title: "Sorting products: cheapest first, newest",
+      text: `Collections and the product listing can be sorted with the Sort by box above the products: ${SORTS.map((s) => s.label).join(", ")}.`,
+      link: "/category/all-products",
     },
     {
       // Checkout's contact field accepts an Indian mobile number only (the address form's rule).
@@ -221,6 +237,7 @@ export function settingsFacts(s: {
   out.push({
     source: "fact",
     title: "Taxes: GST included in the price (MRP)",
+    gst: { ratePercent: s.gst.percentage },
     text: `All our prices include GST (${s.gst.percentage}%): the price shown is the MRP, inclusive of all taxes, and no tax is added at checkout. Only shipping below ${formatPaise(s.shipping.free_over_paise)} (${formatPaise(s.shipping.flat_fee_paise)}) or the cash on delivery fee can be added.`,
     link: "/terms-of-service",
   });
@@ -414,6 +431,11 @@ export function catalogProducts(index: KnowledgeIndex): CatalogProduct[] {
 /** The free-shipping rule the index was built with, or null. */
 export function shippingRule(index: KnowledgeIndex): ShippingRule | null {
   return index.passages.find((p) => p.shipping)?.shipping ?? null;
+}
+
+/** The GST rule the index was built with, or null. */
+export function gstRule(index: KnowledgeIndex): GstRule | null {
+  return index.passages.find((p) => p.gst)?.gst ?? null;
 }
 
 /** A word the shop never uses, replaced by the closest one it does (most used first), if any is close enough. */
