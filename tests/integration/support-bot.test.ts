@@ -6,6 +6,7 @@ import { addFaqItem, addFaqPhrasing, listFaqChoices } from "~/modules/content/fa
 import { listOutbox } from "~/modules/mail/mail.server";
 import { placeOrder, quoteCart } from "~/modules/orders/checkout.server";
 import { transitionOrder } from "~/modules/orders/order-admin.server";
+import { TOPICS } from "~/modules/events/events";
 import { setMaintenance } from "~/modules/settings/maintenance.server";
 import { getSetting, setSetting } from "~/modules/settings/settings.server";
 import { BOT_TEXT, closestFaq, understand } from "~/modules/support/bot.server";
@@ -318,6 +319,25 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
       expect(await say(d, "do you offer corporate bulk pricing")).toContain("10% off from 25 bottles");
       expect(await addFaqItem(services, actor, { question: " ", answer: "x" })).toMatchObject({ ok: false, status: 400 });
     });
+  });
+
+  it("answers from the shop's own rules: the GST inside a price at the store's rate, where a cart is kept, the listing's sorts, what an account needs", async () => {
+    const answer = async (q: string) => (await understand(services, q))?.text ?? "";
+    expect(await answer("how much GST is inside the ₹999 price?")).toContain("about ₹847 is the value before tax and ₹152 is GST at 18%");
+    expect(await answer("is my cart saved if i switch from phone to laptop")).toContain("not synced to your account");
+    expect(await answer("same bottle twice with different engraving text, one line or separate lines in the cart?")).toContain("separate line");
+    expect(await answer("can i sort the products cheapest first")).toContain("Price: low to high");
+    expect(await answer("what is the password rule for a new account")).toContain("at least 10 characters");
+    // The rate is the setting's: changed by staff, the next answer takes it out at the new rate.
+    const gst = await getSetting(services.db, "gst_settings");
+    await setSetting(services.db, "gst_settings", { percentage: 12 });
+    await services.events.publish(TOPICS.settingChanged, { key: "gst_settings" });
+    try {
+      await expect.poll(() => answer("how much GST is inside ₹1,120?")).toContain("about ₹1,000 is the value before tax and ₹120 is GST at 12%");
+    } finally {
+      await setSetting(services.db, "gst_settings", gst);
+      await services.events.publish(TOPICS.settingChanged, { key: "gst_settings" });
+    }
   });
 
   it("during maintenance the chat answers and says the shop is closed but the chat is open", async () => {

@@ -57,6 +57,8 @@ describe("answers computed from the catalogue", () => {
     expect(cheapestOfKind(catalogue, "cheapest option for my dad")).toBeNull();
     expect(cheapestOfKind(catalogue, "cheapest bottle or tumbler")).toBeNull();
     expect(cheapestOfKind(catalogue, "tumbler for chai")).toBeNull();
+    // Sorting the listing by price is a how-to, not a question of which item.
+    expect(cheapestOfKind(catalogue, "can i sort the bottles cheapest first")).toBeNull();
   });
 
   it("says whether a size is made, and the largest when it is not", () => {

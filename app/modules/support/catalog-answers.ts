@@ -89,7 +89,8 @@ export function priceAtSize(products: CatalogProduct[], question: string): strin
 export function cheapestOfKind(products: CatalogProduct[], question: string): string | null {
   const text = normalise(question);
   const dear = DEAR.test(text);
-  if (!dear && !CHEAP.test(text)) return null;
+  // Sorting the listing by price ("can I sort cheapest first") asks how, not which: the sorts' fact answers it.
+  if ((!dear && !CHEAP.test(text)) || /\bsort(s|ed|ing)?\b/.test(text)) return null;
   const asked = KINDS.filter((k) => k.asked.test(text));
   // One kind, or the whole shop ("cheapest thing on your site"); two kinds, or a thing that is no
   // kind ("cheapest straw for a bottle"), is for retrieval.
