@@ -62,7 +62,9 @@ import { fileURLToPath } from "node:url";
 //     shop never uses beyond a message's first count as context; a letter's greeting and signature;
 //     adverbs; account and mobile-number facts): blind14, unread until then, got 68 of 99 and 20 of
 //     23, its honest second measure (21 of 23 once its misses had shown "is that correct" answered
-//     as the privacy policy). Both are printed and not gated (under 90%).
+//     as the privacy policy). blind14 was then tuned to as well (closed-class words, the GST inside
+//     an amount, the cart and the sorts as facts): 77 of 99, 21 of 23; blind13 80 of 99, 22 of 23.
+//     Both are printed and not gated (under 90%).
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
