@@ -239,10 +239,10 @@ const PHRASES: [RegExp, string][] = [
   [/\b(for|get|getting|receive|see) (the |my |our )?(money|amount|paisa|paise)\b|\bwhat (happens|will happen) to (the |my )?(money|payment|amount)\b|\b(paise|paisa|money)( ka| ki| ke)? kya (hoga|hogi)\b|\bkya hoga (mere|mera|meri|hamare) (paise|paisa|paison)( ka| ki| ke)?\b/g, " refund "],
   // Where the office is, in Hinglish ("office kahan hai", "address kidhar hai").
   [/\b(office|showroom|address|headquarters|hq)( \w+){0,1} (kaha|kahan|kidhar)\b/g, " registered office location "],
-  // How old the brand is: "since when", "kab se ho", "how long have you been around".
   // A start still to come ("when will the sale start", "kab start hogi") is no question of when the
   // shop was founded: something upcoming, which the shop's text does not promise.
   [/\b(will|gonna|going to)( \w+){0,3} (start|begin)\b|\b(start|shuru|begin) (hogi|hoga|hoge|honge|hone wal[ai])\b/g, " upcoming "],
+  // How old the brand is: "since when", "kab se ho", "how long have you been around".
   [/\bsince when\b|\bhow old is (the |this |your )?(brand|company|glacial)\b|\b(brand|company|glacial|aap log|you guys)( \w+){0,1} kab se\b|\bhow long (have|has) (you|glacial|the brand|the company|this brand)( guys)? (been )?(around|existed|in business)\b/g, " founded "],
   // A struck-out price named after the price: "the MRP that's crossed out".
   [/\b(price|mrp|amount)( \w+){0,2} (striked|struck|crossed|cut)( out| off| through)?\b/g, " was price "],
