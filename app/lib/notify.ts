@@ -1,4 +1,5 @@
 import type { ExternalToast } from "sonner";
+import { afterNextFrame } from "./after-next-frame";
 
 // Toasts for code on every storefront page: sonner is imported on first use and each toast waits
 // until the lazily loaded Toaster is mounted (a toast raised before that would be lost). The
@@ -22,15 +23,10 @@ export function toasterMounted(): void {
   markMounted();
 }
 
-// A toast is raised with the tap that caused it (Add to Cart): its toaster's mounting and
-// sonner's import start once the frame answering that tap has been painted (the frame's callback,
-// then a task after it), so they do not delay that frame on a slow phone.
-function afterNextFrame(then: () => void): void {
-  if (typeof requestAnimationFrame !== "function") return then();
-  requestAnimationFrame(() => setTimeout(then, 0));
-}
-
 function show(kind: "success" | "error", message: string, options?: ExternalToast): void {
+  // A toast is raised with the tap that caused it (Add to Cart): its toaster's mounting and
+  // sonner's import start once the frame answering that tap has been painted, so they do not
+  // delay that frame on a slow phone.
   afterNextFrame(() => {
     if (!wanted) {
       wanted = true;

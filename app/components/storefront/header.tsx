@@ -3,14 +3,15 @@ import { lazy, memo, Suspense, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useCartActions, useCartSummary } from "~/components/cart/cart-context";
 import { earlyTap, type EarlyMenuItem } from "~/lib/early-taps";
+import { useDeferredModule } from "~/lib/use-deferred-module";
 import { FALLBACK_MENU, type MenuItem } from "~/modules/content/content";
 import { MenuPanelLoading } from "./loading-panels";
 import { CHEVRON_CLASS, TOP_LINK_CLASS, TRIGGER_CLASS } from "./nav-classes";
 
 // The storefront header: sticky; desktop mega-menus (hover delay 200 ms, skip
 // delay 300 ms); a left drawer with a single-open accordion on mobile; the fallback menu.
-// The mobile drawer's code loads on its first opening.
-const MobileDrawer = lazy(() => import("./mobile-drawer").then((m) => ({ default: m.MobileDrawer })));
+// The mobile drawer's code loads on its first opening (after the frame its loading panel answers in).
+const loadMobileDrawer = () => import("./mobile-drawer").then((m) => m.MobileDrawer);
 // The desktop mega-menus' code loads only on a screen wide enough to show them: on a phone the
 // menu is hidden, and hydrating it cost a synchronous render of the whole page after hydration
 // (the menu's layout effects), which a phone pays as blocking time.
@@ -23,12 +24,8 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
   const items = menu?.length ? menu : FALLBACK_MENU;
   const { totalItems } = useCartSummary();
   const { setOpen } = useCartActions();
-  const [drawerOpen, setDrawerOpenState] = useState(false);
-  const [drawerUsed, setDrawerUsed] = useState(false);
-  const setDrawerOpen = (open: boolean) => {
-    if (open) setDrawerUsed(true);
-    setDrawerOpenState(open);
-  };
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const MobileDrawer = useDeferredModule(loadMobileDrawer, drawerOpen);
   // What the menu shows when it is opened before the page's code has run (lib/early-taps.ts). Made
   // once per menu: the header renders again with every cart change (its count), and writing the
   // menu out as JSON each time was part of Add to Cart's work.
@@ -76,10 +73,10 @@ export function StorefrontHeader({ menu }: { menu: MenuItem[] | null }) {
           </button>
         </div>
       </div>
-      {drawerOpen || drawerUsed ? (
-        <Suspense fallback={drawerOpen ? <MenuPanelLoading items={items} onClose={() => setDrawerOpen(false)} /> : null}>
-          <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
-        </Suspense>
+      {MobileDrawer ? (
+        <MobileDrawer items={items} open={drawerOpen} onOpenChange={setDrawerOpen} />
+      ) : drawerOpen ? (
+        <MenuPanelLoading items={items} onClose={() => setDrawerOpen(false)} />
       ) : null}
     </header>
   );

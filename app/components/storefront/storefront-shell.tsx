@@ -1,4 +1,3 @@
-import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 import { CartProvider, useCartActions, useCartSummary } from "~/components/cart/cart-context";
 import { ChatLauncher } from "~/components/support/chat-launcher";
@@ -9,25 +8,19 @@ import { CartPanelLoading } from "./loading-panels";
 import { StorefrontPopup } from "./popup";
 import { ScrollToTop } from "./scroll-to-top";
 import { pagePathOf, pathKindOf } from "~/lib/path-kinds";
+import { useDeferredModule } from "~/lib/use-deferred-module";
 
 // The drawer's code (Radix Dialog and the lines) loads the first time the cart opens, keeping it
-// out of every page's initial JavaScript.
-const CartDrawer = lazy(() => import("~/components/cart/cart-drawer").then((m) => ({ default: m.CartDrawer })));
+// out of every page's initial JavaScript; until it is there, the cart's loading panel answers the
+// tap in its own frame.
+const loadCartDrawer = () => import("~/components/cart/cart-drawer").then((m) => m.CartDrawer);
 
 function LazyCartDrawer() {
   const { isOpen, totalItems } = useCartSummary();
   const { setOpen } = useCartActions();
-  const [wanted, setWanted] = useState(false);
-  useEffect(() => {
-    if (isOpen) setWanted(true);
-  }, [isOpen]);
-  if (!wanted && !isOpen) return null;
-  return (
-    // The tap is answered in its own frame even while the drawer's code is on its way.
-    <Suspense fallback={isOpen ? <CartPanelLoading count={totalItems} onClose={() => setOpen(false)} /> : null}>
-      <CartDrawer />
-    </Suspense>
-  );
+  const CartDrawer = useDeferredModule(loadCartDrawer, isOpen);
+  if (CartDrawer) return <CartDrawer />;
+  return isOpen ? <CartPanelLoading count={totalItems} onClose={() => setOpen(false)} /> : null;
 }
 
 export const DEFAULT_CONTACT: StoreContact = { store_name: "GLACIAL", phone: "+91 80 4718 2200", email: "care@glacial.in" };
