@@ -105,7 +105,12 @@ describe("storefront layout in Chromium", () => {
     expect(await about.allTextContents()).toEqual(["All Products", "Water Bottles", "Tumblers", "Accessories", "Our Story"]);
     expect(await about.last().getAttribute("href")).toBe("/about");
     for (const name of ["Google Pay", "PhonePe", "Paytm", "BHIM UPI", "Visa", "MasterCard"]) {
-      expect(await footer.getByRole("img", { name, exact: true }).count()).toBe(1);
+      const logo = footer.getByRole("img", { name, exact: true });
+      expect(await logo.count()).toBe(1);
+      // An image loaded when the footer nears the screen, sized so that it moves nothing when it arrives.
+      expect(await logo.evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("width"), img.getAttribute("height")])).toEqual(["lazy", expect.stringMatching(/^\d+$/), "40"]);
+      const file = await fetch(new URL((await logo.getAttribute("src"))!, baseUrl));
+      expect([file.status, file.headers.get("content-type")]).toEqual([200, expect.stringContaining("image/svg+xml")]);
     }
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} GLACIAL`);
     expect(await footer.getByRole("checkbox").isChecked()).toBe(false);
