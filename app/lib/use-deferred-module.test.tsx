@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, Component, type ReactNode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { preloadModule, useDeferredModule } from "./use-deferred-module";
 
 // A panel's code loads after the frame that answers its opening: never in the tap's own render
@@ -27,19 +27,18 @@ afterEach(() => {
   container.remove();
 });
 
-/** A loader that counts its calls and resolves when told. */
+/** A loader (a Vitest mock, so its calls are counted) that resolves when told. */
 function controlledLoader<T>() {
-  const calls: true[] = [];
   let resolve: (value: T) => void = () => {};
   let reject: (error: unknown) => void = () => {};
-  const load = () => {
-    calls.push(true);
-    return new Promise<T>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-  };
-  return { load, calls, resolve: (v: T) => resolve(v), reject: (e: unknown) => reject(e) };
+  const load = vi.fn(
+    () =>
+      new Promise<T>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      }),
+  );
+  return { load, resolve: (v: T) => resolve(v), reject: (e: unknown) => reject(e) };
 }
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
@@ -66,15 +65,15 @@ describe("useDeferredModule", () => {
     const loader = controlledLoader<string>();
     act(() => root.render(<Panel load={loader.load} open={false} />));
     expect(shown()).toBe("closed");
-    expect(loader.calls).toHaveLength(0);
+    expect(loader.load).toHaveBeenCalledTimes(0);
 
     act(() => root.render(<Panel load={loader.load} open />));
     expect(shown()).toBe("loading");
     // The opening render and its effects are done: the loader has not been called in them.
-    expect(loader.calls).toHaveLength(0);
+    expect(loader.load).toHaveBeenCalledTimes(0);
 
     await act(nextFrame);
-    expect(loader.calls).toHaveLength(1);
+    expect(loader.load).toHaveBeenCalledTimes(1);
     expect(shown()).toBe("loading");
 
     await act(async () => loader.resolve("the real panel"));
@@ -89,7 +88,7 @@ describe("useDeferredModule", () => {
     act(() => root.render(<Panel load={loader.load} open />));
     expect(shown()).toBe("warmed");
     await act(nextFrame);
-    expect(loader.calls).toHaveLength(1);
+    expect(loader.load).toHaveBeenCalledTimes(1);
   });
 
   it("does not load when the panel is closed again before the frame", async () => {
@@ -97,7 +96,7 @@ describe("useDeferredModule", () => {
     act(() => root.render(<Panel load={loader.load} open />));
     act(() => root.render(<Panel load={loader.load} open={false} />));
     await act(nextFrame);
-    expect(loader.calls).toHaveLength(0);
+    expect(loader.load).toHaveBeenCalledTimes(0);
     expect(shown()).toBe("closed");
   });
 
