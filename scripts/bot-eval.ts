@@ -65,13 +65,23 @@ import { fileURLToPath } from "node:url";
 //     as the privacy policy). blind14 was then tuned to as well (closed-class words, the GST inside
 //     an amount, the cart and the sorts as facts): 77 of 99, 21 of 23; blind13 80 of 99, 22 of 23.
 //     Both are printed and not gated (under 90%).
+//   - "blind15" (tests/fixtures/bot-eval-blind15.json): written blind by a helper from the store's
+//     content only on 2026-11-29 (new personas; Bengali-, Marathi- and Malayalam-English besides
+//     Hinglish) and first scored unchanged: 85 of 100 answerable, 21 of 23 handed over, the
+//     best first read of any batch since blind10. Its round then changed general rules: another
+//     form of a framing word frames ("confirmation" as "confirm"), signing up and logging in are
+//     the account, a gateway is payment, everyday Hindi (barf, gir-, jud-/jod-, rishtedar), a
+//     site's section, a date and a count as the story, whether something is compulsory as
+//     framing, a health condition handed to staff: 94 of 100, 22 of 23. Printed and not gated:
+//     one outside question is still answered (a Bengali "chai", which means "want", read as the
+//     Chai Tumbler), and the gate asks every outside question handed over.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the

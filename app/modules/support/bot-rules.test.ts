@@ -11,6 +11,15 @@ describe("classify", () => {
     expect(classify("bpa free hai na? baby ke liye lena hai paani ke liye")).toBe("question");
   });
 
+  it("hands whether something is safe in a health condition to staff, not whether the steel is safe", () => {
+    for (const t of ["pregnant hu, garam nimbu paani steel bottle me rakhna safe hai kya?", "my father is diabetic, is it ok to keep juice in it all day", "is copper water medically good for thyroid"]) {
+      expect(classify(t), t).toBe("staff_only");
+    }
+    for (const t of ["is it safe to keep hot lemon water in the steel bottle?", "is the steel food grade and safe"]) {
+      expect(classify(t), t).toBe("question");
+    }
+  });
+
   it("recognises a request for a person", () => {
     for (const t of ["talk to a human", "Agent", "agent please", "Can I speak to someone from your team?", "I want a real person"]) {
       expect(classify(t), t).toBe("human");

@@ -14,6 +14,8 @@ const CONSONANT_ROOTS = [
   "kar", "kr", "mil", "lag", "sak", "sk", "reh", "rah", "rh", "dekh", "bol", "chal", "rakh", "daal", "dal", "bhar", "khol",
   "soch", "samajh", "nikal", "ruk", "pakad", "bech", "kharid", "khareed", "maang", "likh", "dhund", "dhoondh", "puch", "pooch",
   "bhool", "bhul", "badal", "chahiy", "pahan", "lautaa", "utha", "ghum",
+  // joining, adding ("tax jud ke hai": is it added in)
+  "jod", "jud",
 ];
 const VOWEL_ROOTS = ["ho", "de", "le", "ja", "jaa", "aa", "bata", "bana", "bula", "dikha", "laga", "mangwa", "manga", "mangva", "bhijwa", "chala", "karwa", "likhwa", "rakhwa", "dilwa", "lagwa"];
 
@@ -91,7 +93,8 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   kids: ["beta", "bete", "beti", "betiyan", "bachcha", "bachche", "baccha", "bacche", "bachon", "bachchon", "bachi", "bachchi"],
   engrave: ["naam", "likhwa", "likhwana", "likhwani", "likhwaya", "likhwake", "likhwaenge", "likhwayenge", "likhwaoge"],
   colour: ["rang", "rangon", "rango"],
-  defect: ["toot", "toota", "tooti", "toote", "tut", "tuta", "tuti", "tute", "phat", "phata", "phati", "kharab", "kharaab", "kharabi"],
+  // Falling ("gir gaya", "girne se") is how a bottle gets dented or broken.
+  defect: [...formsOf(["gir"]), "toot", "toota", "tooti", "toote", "tut", "tuta", "tuti", "tute", "phat", "phata", "phati", "kharab", "kharaab", "kharabi"],
   cold: ["thanda", "thandi", "thande", "thanda"],
   hot: ["garam", "garm", "garmi"],
   car: ["gaadi", "gadi"],
@@ -105,7 +108,9 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
 /** Hindi words of the shopper's circumstances: the people and places of a story, not its question. */
 export const HINGLISH_CONTEXT: readonly string[] = (
   "dost dosto saheli pati patni biwi sasural behen bahen bhabhi chacha chachi mausi nani nana dada dadi ghar dukaan dukan " +
-  "bartan kitchen rasoi aaj kal parso turant phek phenk fek phenka pheka feka galti"
+  "bartan kitchen rasoi aaj kal parso turant phek phenk fek phenka pheka feka galti rishtedar rishtedaar rishtedaron rishtedaaron " +
+  // "banana" is also "to make" ("account banana"): a shopper's banana is only ever the story.
+  "banana"
 ).split(/\s+/);
 
 /** Things in general ("mera saman", "cheezein"): shop-wide, like "item". */

@@ -351,3 +351,32 @@ describe("the blind13 round's words", () => {
     expect(termsOfWord("subtotal")).toContain("#price");
   });
 });
+
+describe("the blind15 round's words", () => {
+  it("reads another form of a framing word as framing, not as the unknown word a question turns on", () => {
+    expect(termsOfWord("confirm")).toEqual([]);
+    expect(termsOfWord("confirmation")).toEqual([]);
+    expect(termsOfWord("recommendations")).toEqual([]);
+    // Short framing words keep their neighbours: "us" does not take "use", nor "can" "cans".
+    expect(termsOfWord("use")).toEqual(["us"]);
+    expect(termsOfWord("cans")).toEqual(["can"]);
+    // Whether a field may be left empty is what such a question asks.
+    expect(termsOfWord("optional")).toEqual(["option"]);
+    expect(analyseQuestion("is an account compulsory to order").map((w) => w.word)).toEqual(["account", "order"]);
+  });
+
+  it("knows signing up and logging in as the account, a gateway as payment, ice in Hindi as cold, a fall as the defect", () => {
+    expect(termsOfWord("signup")).toContain("#account");
+    expect(termsOfWord("login")).toContain("#account");
+    expect(analyseText("Creating an account needs your email")).toContain("#account");
+    expect(termsOfWord("gateway")).toContain("#payment");
+    expect(termsOfWord("barf")).toContain("#cold");
+    expect(termsOfWord("gira")).toContain("#defect");
+    expect(termsOfWord("girne")).toContain("#defect");
+  });
+
+  it("drops Hindi joining verbs and keeps relatives, a site's section, a date counted from and an account 'banana' as the story", () => {
+    expect(analyseQuestion("prices me tax jud ke hai ya baad me lagega").map((w) => w.word)).toEqual(["prices", "tax", "baad"]);
+    for (const word of ["relatives", "section", "date", "counted", "banana"]) expect(isContextWord(word)).toBe(true);
+  });
+});

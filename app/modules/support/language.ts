@@ -51,7 +51,7 @@ const GROUPS: Record<string, string[]> = {
   dishwasher: ["dishwasher"],
   // Opened or held with one hand (the Hinglish "haath" joins it).
   hand: ["hand", "hands", "handed"],
-  cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi"],
+  cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi", "barf", "baraf"],
   hot: ["hot", "warm", "garam", "heat"],
   duration: ["day", "days", "din", "hour", "hours", "hr", "hrs", "ghanta", "ghante", "ghanton", "minute", "minutes", "mins", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal", "period", "today", "tomorrow", "lifetime", "forever"],
   return: ["return", "returns", "returned", "returning", "exchange", "wapas", "vapas", "wapis"],
@@ -83,6 +83,8 @@ const GROUPS: Record<string, string[]> = {
   // Items kept for a shopper while a payment is pending: the payment hold.
   held: ["hold", "held", "holding", "reserve", "reserved", "reserving", "reservation", "block", "blocked", "waits", "wait"],
   cookie: ["cookie", "cookies", "tracker", "trackers"],
+  // A shopper's account on the site, however the signing up is spelled.
+  account: ["account", "accounts", "signup", "signups", "login", "logins", "signin", "register", "registering", "registration"],
   advert: ["advertising", "ads", "ad", "advert", "advertisement", "adverts"],
   tax: ["tax", "taxes", "gst", "gstin", "inclusive", "include", "included", "includes"],
   // How GST is split on an invoice: within the seller's state or to another state.
@@ -93,7 +95,7 @@ const GROUPS: Record<string, string[]> = {
   quantity: ["quantity", "quantities", "qty", "pieces", "pcs", "units", "nos"],
   invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement", "pdf"],
   cod: ["cod", "cash"],
-  payment: ["pay", "payment", "payments", "paying", "paid", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid", "settle", "settled", "settling"],
+  payment: ["pay", "payment", "payments", "paying", "paid", "gateway", "gateways", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid", "settle", "settled", "settling"],
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
   india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "nepal", "kathmandu", "bhutan", "bangladesh", "dhaka", "lanka", "colombo", "maldives", "canada", "australia", "london", "europe", "gulf", "uae", "qatar", "saudi", "oman", "kuwait", "town", "towns", "city", "cities", "village", "villages", "places", "gaon", "gaanv", "kasba", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
@@ -362,9 +364,21 @@ const STOP = new Set(
     // Asking formally: "I would like to enquire", "kindly advise", "in what situation".
     "enquire inquire enquiring inquiring enquiry inquiry advise situation situations needful " +
     // Chat's own words: "yo", "like crazy", a comparison under way, wanting.
-    "yo crazy comparing compared wants wanting"
+    "yo crazy comparing compared wants wanting " +
+    // Whether something is required: what is required is the question's subject, not this word.
+    "compulsory mandatory necessary required requirement zaroori zaruri jaruri jaroori"
   ).split(/\s+/),
 );
+
+/**
+ * The stems of the English framing words above (four letters or more: "us" and "can" would take
+ * "use" and "cans" with them). Another form of such a word frames as the word does
+ * ("confirmation", "suggestions", "recommendation"): it is not the unknown word that a question
+ * outside the shop's knowledge turns on.
+ */
+const STOP_STEMS = new Set([...STOP].filter((w) => w.length >= 4).map((w) => stemmer(w)));
+/** Forms that say what is asked, unlike their framing word: whether a field must be filled in ("is +91 optional?"). */
+const NOT_FRAMING = new Set(["optional"]);
 
 /**
  * Shop-wide words that say little about which answer is meant: they still match, but count for
@@ -406,7 +420,9 @@ const CONTEXT = new Set(
     "balcony pantry summer winter meeting back site side bday degree degrees celsius office " +
     // work and the months of a date ("on 12th dec", "46 degree in may" once "may" is read as a month)
     "construction shift duty laptop maid cook driver chose choose chosen selected picked concern concerned worried worry " +
-    "cousin cousins died dead midway halfway baje bharu bharoon bharun read lose money " +
+    "cousin cousins died dead midway halfway baje bharu bharoon bharun read lose money relative relatives " +
+    // where a thing is kept on the site, and the day a count starts from: the story around the question
+    "section sections date dates count counted counting " +
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december " +
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
@@ -480,6 +496,7 @@ export function termsOfWord(word: string): string[] {
   const bare = word.replace(/'s$/, "").replace(/'/g, "");
   if (!bare || STOP.has(bare)) return [];
   const stem = /^\d/.test(bare) ? bare : stemmer(bare);
+  if (STOP_STEMS.has(stem) && !conceptsOf.has(bare) && !WEAK.has(bare) && !CONTEXT.has(bare) && !NOT_FRAMING.has(bare)) return [];
   const concepts = conceptsOf.get(bare) ?? conceptsOf.get(stem) ?? [];
   return [stem, ...concepts];
 }
