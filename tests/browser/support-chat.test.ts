@@ -54,6 +54,8 @@ describe("support chat in Chromium", () => {
   };
 
   const say = async (panel: ReturnType<Page["getByRole"]>, text: string) => {
+    // One message at a time: the widget takes the next once the last is sent (Send is disabled until then).
+    await expect.poll(() => panel.getByRole("button", { name: "Send message" }).isEnabled()).toBe(true);
     const box = panel.getByLabel("Type your message");
     await box.fill(text);
     await box.press("Enter");
