@@ -371,8 +371,8 @@ const STOP = new Set(
 );
 
 /**
- * The stems of the English framing words above (four letters or more: "us" and "can" would take
- * "use" and "cans" with them). Another form of such a word frames as the word does
+ * The stems of the framing words in the list above, before the Hindi verb forms join it (four
+ * letters or more: "us" and "can" would take "use" and "cans" with them). Another form of such a word frames as the word does
  * ("confirmation", "suggestions", "recommendation"): it is not the unknown word that a question
  * outside the shop's knowledge turns on.
  */
