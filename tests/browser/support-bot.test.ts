@@ -87,10 +87,6 @@ describe("support bot in Chromium", () => {
 
   const say = async (panel: Locator, text: string) => {
     const before = await panel.getByRole("log").locator('li[data-sender="ai"]').count();
-    // One message at a time: the widget takes the next once the last is sent (its Send button is
-    // disabled until then). The bot's reply can come on the live stream before the send's own
-    // answer does, on a loaded machine by seconds; Enter pressed in between sends nothing.
-    await expect.poll(() => panel.getByRole("button", { name: "Send message" }).isEnabled(), LIVE).toBe(true);
     const box = panel.getByLabel("Type your message");
     await box.fill(text);
     await box.press("Enter");

@@ -54,8 +54,6 @@ describe("support chat in Chromium", () => {
   };
 
   const say = async (panel: ReturnType<Page["getByRole"]>, text: string) => {
-    // One message at a time: the widget takes the next once the last is sent (Send is disabled until then).
-    await expect.poll(() => panel.getByRole("button", { name: "Send message" }).isEnabled()).toBe(true);
     const box = panel.getByLabel("Type your message");
     await box.fill(text);
     await box.press("Enter");
@@ -198,6 +196,30 @@ describe("support chat in Chromium", () => {
     expect(await box.inputValue()).toBe("Hello there");
     await box.press("Shift+Enter");
     expect(await box.inputValue()).toBe("Hello there\n");
+  });
+
+  it("a message typed while the last is still on its way is sent after it, in order, in the same conversation", async () => {
+    const page = await newPage();
+    await page.goto(`${url}/`);
+    const panel = await startChat(page, "Meera");
+    // The first send (which creates the conversation) is held on its way; the shopper types on.
+    const send = await holdRequests(page, "**/api/support/chat");
+    await say(panel, "First question");
+    await say(panel, "Second question");
+    const visitorLines = () => panel.getByRole("log").locator('li[data-sender="visitor"]').allTextContents();
+    await expect.poll(async () => (await visitorLines()).join(" | ")).toMatch(/First question.*\| .*Second question/);
+    // Neither was dropped nor sent out of turn: the second waits for the first's answer.
+    send.release();
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem("support_chat") ?? "{}").conversationId ?? null)).not.toBeNull();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("support_chat") ?? "{}") as { conversationId: string; token: string });
+    const visitorMessages = async () => {
+      const res = await page.request.get(`${url}/api/support/conversations/${stored.conversationId}/messages`, { headers: { "X-Visitor-Token": stored.token } });
+      const body = (await res.json()) as { messages: { senderType: string; message: string }[] };
+      return body.messages.filter((m) => m.senderType === "visitor").map((m) => m.message);
+    };
+    await expect.poll(visitorMessages).toEqual(["First question", "Second question"]);
+    await expect.poll(async () => (await visitorLines()).length).toBe(2);
+    expect(await panel.getByLabel("Type your message").inputValue()).toBe("");
   });
 
   it("a second visitor cannot read the first visitor's conversation by its id", async () => {

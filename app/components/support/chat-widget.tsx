@@ -65,7 +65,9 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
   const [open, setOpen] = useState(initiallyOpen);
   const [stored, setStored] = useState<Stored | null>(null);
   const [messages, setMessages] = useState<Entry[]>([]);
-  const [sending, setSending] = useState(false);
+  /** Messages typed and not yet answered by the server (sent one at a time, in order). */
+  const [inFlight, setInFlight] = useState(0);
+  const sending = inFlight > 0;
   /** The server's reason for the last refused message (a limit above all), shown in the panel until a send succeeds. */
   const [refusal, setRefusal] = useState<string | null>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -77,13 +79,15 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
     setStored(fromLink ?? readStored());
   }, []);
 
-  const update = useCallback((value: Stored | null) => {
-    writeStored(value);
-    setStored(value);
-  }, []);
-
   const storedRef = useRef(stored);
   storedRef.current = stored;
+
+  const update = useCallback((value: Stored | null) => {
+    writeStored(value);
+    // At once, not at the next render: a message waiting its turn reads the conversation from here.
+    storedRef.current = value;
+    setStored(value);
+  }, []);
   const conversationId = stored?.conversationId;
   const token = stored?.token;
 
@@ -130,35 +134,28 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
     buttonRef.current?.focus();
   }, []);
 
-  const send = useCallback(
-    async (raw: string): Promise<boolean> => {
-      const text = raw.trim();
-      if (!text || sending || !stored) return false;
-      if (charCount(text) > MAX_MESSAGE_CHARS) {
-        notify.error("Message too long", { description: MESSAGE_TOO_LONG });
-        return false;
-      }
-      const tempId = `temp-${Date.now()}`;
-      const temp: Entry = {
-        id: tempId,
-        seq: Number.MAX_SAFE_INTEGER,
-        conversationId: conversationId ?? "",
-        senderType: "visitor",
-        senderName: stored.visitor.name,
-        message: text,
-        createdAt: new Date().toISOString(),
-        pending: true,
-      };
-      setMessages((m) => [...m, temp]);
-      setSending(true);
+  /**
+   * Messages go out one after another, in the order typed: a message typed while the last is
+   * still on its way waits its turn in the thread (shown pending) instead of being dropped. The
+   * bot's answer can arrive on the live stream before the send's own response does, and a
+   * shopper answers it at once. Each send reads the stored conversation when its turn comes,
+   * so a message typed before the first send created the conversation joins that conversation.
+   */
+  const queueRef = useRef<Promise<unknown>>(Promise.resolve());
+  const tempSeq = useRef(0);
+
+  const post = useCallback(
+    async (text: string, tempId: string): Promise<boolean> => {
+      const current = storedRef.current;
+      if (!current) return false;
       try {
         const res = await fetch("/api/support/chat", {
           method: "POST",
-          headers: { "Content-Type": "application/json", ...(token ? { "X-Visitor-Token": token } : {}) },
+          headers: { "Content-Type": "application/json", ...(current.token ? { "X-Visitor-Token": current.token } : {}) },
           body: JSON.stringify({
-            conversationId: conversationId ?? null,
+            conversationId: current.conversationId ?? null,
             message: text,
-            visitorInfo: conversationId ? undefined : stored.visitor,
+            visitorInfo: current.conversationId ? undefined : current.visitor,
             page: window.location.pathname,
           }),
         });
@@ -168,7 +165,7 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
           const reason = res.status >= 400 && res.status < 500 && body?.error ? body.error : SEND_FAILED.description;
           throw new RefusedError(reason, res.status);
         }
-        if (!conversationId && body.visitorToken) update({ ...stored, conversationId: body.conversationId, token: body.visitorToken });
+        if (!current.conversationId && body.visitorToken) update({ ...current, conversationId: body.conversationId, token: body.visitorToken });
         setMessages((m) => merge(m.filter((x) => x.id !== tempId), body.messages!));
         setRefusal(null);
         return true;
@@ -179,11 +176,39 @@ export function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: boolean 
         // A limit stays in view (a toast fades): the shopper needs to know when to try again.
         if (error instanceof RefusedError && error.status === 429) setRefusal(reason);
         return false;
-      } finally {
-        setSending(false);
       }
     },
-    [sending, stored, conversationId, token, update],
+    [update],
+  );
+
+  const send = useCallback(
+    (raw: string): Promise<boolean> => {
+      const text = raw.trim();
+      const current = storedRef.current;
+      if (!text || !current) return Promise.resolve(false);
+      if (charCount(text) > MAX_MESSAGE_CHARS) {
+        notify.error("Message too long", { description: MESSAGE_TOO_LONG });
+        return Promise.resolve(false);
+      }
+      tempSeq.current += 1;
+      const tempId = `temp-${tempSeq.current}`;
+      const temp: Entry = {
+        id: tempId,
+        seq: Number.MAX_SAFE_INTEGER,
+        conversationId: current.conversationId ?? "",
+        senderType: "visitor",
+        senderName: current.visitor.name,
+        message: text,
+        createdAt: new Date().toISOString(),
+        pending: true,
+      };
+      setMessages((m) => [...m, temp]);
+      setInFlight((n) => n + 1);
+      const turn = queueRef.current.then(() => post(text, tempId)).finally(() => setInFlight((n) => n - 1));
+      queueRef.current = turn;
+      return turn;
+    },
+    [post],
   );
 
   return (
@@ -334,7 +359,7 @@ function Thread({ messages, sending, refusal, onSend }: { messages: Entry[]; sen
   }, [messages.length, sending]);
 
   const submit = async () => {
-    if (!text.trim() || sending) return;
+    if (!text.trim()) return;
     const draft = text;
     setText("");
     const ok = await onSend(draft);
@@ -406,9 +431,8 @@ function Thread({ messages, sending, refusal, onSend }: { messages: Entry[]; sen
         </div>
         <button
           type="submit"
-          disabled={sending}
           aria-label="Send message"
-          className="mb-5 flex h-10 w-10 items-center justify-center rounded-full bg-brand text-white hover:bg-slate-800 disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
+          className="mb-5 flex h-10 w-10 items-center justify-center rounded-full bg-brand text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-accent"
         >
           <Send aria-hidden="true" className="h-4 w-4" />
         </button>
