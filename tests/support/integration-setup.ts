@@ -17,8 +17,11 @@ export default async function setup() {
     await database.migrate();
     if (seeded) await seedDemoStore(database.db, localDiskStorage(mediaDirFor(hash)), new Date("2026-11-01T00:00:00Z"));
     const blob = await database.pglite!.dumpDataDir("gzip");
-    fs.writeFileSync(`${file}.tmp`, Buffer.from(await blob.arrayBuffer()));
-    fs.renameSync(`${file}.tmp`, file);
+    // Written aside under this process's own name, then renamed: a run beside this one may be
+    // making the same file, and neither ever reads the other's half-written copy.
+    const tmp = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, Buffer.from(await blob.arrayBuffer()));
+    fs.renameSync(tmp, file);
     await database.close();
   }
   const url = process.env.TEST_DATABASE_URL;
@@ -29,6 +32,9 @@ async function preparePostgresTemplates(url: string, hash: string) {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
+    // One maker at a time on the server (a session lock, let go when the connection ends): a run
+    // beside this one would otherwise find a template that exists but is still being migrated.
+    await admin.query("select pg_advisory_lock(hashtext('glacial-test-templates'))");
     for (const seeded of [false, true]) {
       const name = pgTemplateName(hash, seeded);
       const exists = await admin.query("select 1 from pg_database where datname = $1", [name]);
