@@ -75,13 +75,20 @@ import { fileURLToPath } from "node:url";
 //     framing, a health condition handed to staff: 94 of 100, 22 of 23. Printed and not gated:
 //     one outside question is still answered (a Bengali "chai", which means "want", read as the
 //     Chai Tumbler), and the gate asks every outside question handed over.
+//   - "blind16" (tests/fixtures/bot-eval-blind16.json): written blind by a helper on 2026-11-29,
+//     a third Hinglish and much Tamil-, Telugu-, Kannada-, Gujarati- and Punjabi-English. First
+//     scored unchanged: 74 of 103 answerable, 19 of 23 handed over; most misses were those
+//     languages' grammar and question words weighing as words the shop never uses. Its round added
+//     a lexicon of them (regional.ts), counts and "and" in them for sums, finger and sweating words
+//     in Hindi, and immunity, acidity and digestion as health questions: 90 of 103, 20 of 23.
+//     Printed and not gated.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the

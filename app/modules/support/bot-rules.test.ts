@@ -12,7 +12,7 @@ describe("classify", () => {
   });
 
   it("hands whether something is safe in a health condition to staff, not whether the steel is safe", () => {
-    for (const t of ["pregnant hu, garam nimbu paani steel bottle me rakhna safe hai kya?", "my father is diabetic, is it ok to keep juice in it all day", "is copper water medically good for thyroid"]) {
+    for (const t of ["pregnant hu, garam nimbu paani steel bottle me rakhna safe hai kya?", "my father is diabetic, is it ok to keep juice in it all day", "is copper water medically good for thyroid", "copper bottle se immunity badhti hai kya?"]) {
       expect(classify(t), t).toBe("staff_only");
     }
     for (const t of ["is it safe to keep hot lemon water in the steel bottle?", "is the steel food grade and safe"]) {

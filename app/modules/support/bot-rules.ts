@@ -80,9 +80,10 @@ const STAFF_ONLY = [
   // Feeding an infant (formula, milk for a baby or a child of months or a year): a question for a
   // doctor, not one the shop's pages answer; the team replies.
   /\b(baby|babies|infant|infants|toddler|newborn|\d+ ?(yr|yrs|year|years|month|months|mahine) old)\b.{0,50}\b(formula|milk|doodh)\b|\b(formula|milk|doodh)\b.{0,50}\b(baby|babies|infant|infants|toddler|newborn|\d+ ?(yr|yrs|year|years|month|months|mahine) old)\b/i,
-  // Whether something is safe or good in a health condition (pregnancy, diabetes, thyroid): a
-  // question for a doctor, whatever the shop says of its steel; the team replies.
-  /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically)\b/i,
+  // Whether something is safe or good in a health condition (pregnancy, diabetes, thyroid), or
+  // does the body good (immunity, acidity, digestion): a question for a doctor, whatever the shop
+  // says of its steel; the team replies.
+  /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically|immunity|acidity|digestion)\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
 ];
 

@@ -188,14 +188,19 @@ export function statedAmount(question: string): number | null {
 }
 
 /** Counts said in words before a product ("three everest bottles", "teen chai tumbler"). */
-const COUNT_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, ek: 1, teen: 3, char: 4, chaar: 4, paanch: 5, panch: 5, chhe: 6, saat: 7, aath: 8, das: 10 };
+const COUNT_WORDS: Record<string, number> = {
+  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, ek: 1, teen: 3, char: 4, chaar: 4, paanch: 5, panch: 5, chhe: 6, saat: 7, aath: 8, das: 10,
+  // One to three in Punjabi, Tamil, Telugu and Kannada ("ik", "onnu", "okati", "ondu"...).
+  ik: 1, onnu: 1, okati: 1, ondu: 1, rendu: 2, eradu: 2, moonu: 3, moodu: 3, mooru: 3,
+};
 /** Words that may stand between a count, a product's name and its size without ending the mention. */
-const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "x", "pcs", "pieces", "piece", "nos", "units", "qty"]);
+const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "x", "pcs", "pieces", "piece", "nos", "units", "qty", "nang", "nag"]);
 /** Words between sizes of one product: "monsoon slim 350 and 500 both". */
 const SIZE_JOIN = new Set(["and", "aur", "or", "both", "each", "ml", "one", "ek", "plus", "n"]);
 
 /** What joins the products of a list ("+" and "," are read as "and"). */
-const JOINERS = new Set(["and", "aur", "plus", "with", "or", "n"]);
+// "and" in Punjabi ("te"), Gujarati ("ane"), Marathi ("ani") and Kannada ("mattu") too.
+const JOINERS = new Set(["and", "aur", "plus", "with", "or", "n", "te", "ane", "ani", "mattu"]);
 
 /** One line of an order a question describes: a product, the size named (if any), how many, the price of one. */
 export type CartLine = { p: CatalogProduct; size: string | null; qty: number; paise: number; counted?: boolean };
@@ -292,7 +297,7 @@ const isCounted = (lines: CartLine[]): boolean => isOrder(lines) || !!lines[0]?.
 const subtotalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + l.qty * l.paise, 0);
 
 /** Where a list of products splits: "urban smart + matte explorer 1000ml", "classic and chai tumbler". */
-const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b)\s*/;
+const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b|\bte\b|\bane\b|\bani\b|\bmattu\b)\s*/;
 
 /**
  * The products a question lists, one per part ("urban smart bottle plus kids mini bottle"), each at

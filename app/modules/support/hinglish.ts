@@ -101,7 +101,9 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   // Drinking: "kitna paani piya" (how much water was drunk).
   drink: ["piya", "piyo", "peena", "pina", "peeta", "peete", "pite", "piyenge"],
   // A hand: "ek haath se khulta hai" is a one-hand lid.
-  hand: ["haath", "hath", "haat"],
+  hand: ["haath", "hath", "haat", "ungli", "ungali", "ungliyon", "ungliyan"],
+  // Drops on the outside, a wet bag: the sweating a cold bottle may do ("boond", "geela", "paseena").
+  sweat: ["boond", "boonde", "boondein", "bund", "geela", "gila", "geeli", "gili", "paseena", "pasina"],
   contact: ["jawab", "reply", "replies", "respond", "response"],
 };
 

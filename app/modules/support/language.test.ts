@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, isWeakWord, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, termsOfWord } from "./language";
 
 /** The words of a question the bot keeps, in order. */
 const read = (q: string) => analyseQuestion(q).map((w) => w.word);
@@ -378,5 +378,33 @@ describe("the blind15 round's words", () => {
   it("drops Hindi joining verbs and keeps relatives, a site's section, a date counted from and an account 'banana' as the story", () => {
     expect(analyseQuestion("prices me tax jud ke hai ya baad me lagega").map((w) => w.word)).toEqual(["prices", "tax", "baad"]);
     for (const word of ["relatives", "section", "date", "counted", "banana"]) expect(isContextWord(word)).toBe(true);
+  });
+});
+
+describe("India's other languages in Latin letters (the blind16 round)", () => {
+  it("reads the question words that ask how much as a price, and the grammar words as nothing", () => {
+    for (const word of ["evlo", "evvalavu", "entha", "eshtu", "ketla", "kinna", "koto", "kul"]) expect(termsOfWord(word), word).toContain("#price");
+    expect(analyseQuestion("Matte Explorer 1 litre evlo?").some((w) => termsOfWord(w.word).includes("#price"))).toBe(true);
+    for (const word of ["irukka", "unda", "ide", "che", "joie", "enduku", "avtundi", "yavudu", "thase"]) expect(isStopWord(word), word).toBe(true);
+    expect(analyseQuestion("bpa free ah? plastic smell irukka lid la").map((w) => w.word)).toEqual(["bpa", "free", "plastic", "smell", "lid"]);
+  });
+
+  it("reads days, years, night, sending, colour and water in those languages as the English words do", () => {
+    expect(termsOfWord("naal")).toContain("#duration");
+    expect(termsOfWord("varusham")).toContain("#duration");
+    expect(termsOfWord("rathri")).toContain("#hours");
+    expect(termsOfWord("anuppunga")).toContain("#ship");
+    expect(termsOfWord("rangu")).toContain("#colour");
+    expect(isWeakWord("thanni")).toBe(true);
+  });
+
+  it("keeps the words that are also English a shopper may mean: an IPO, EMI, undo, an ache", () => {
+    for (const word of ["ipo", "emi", "undo", "ache", "pan"]) expect(isStopWord(word), word).toBe(false);
+  });
+
+  it("knows a finger as the hand, and drops and a wet bag in Hindi as sweating", () => {
+    expect(termsOfWord("ungli")).toContain("#hand");
+    expect(termsOfWord("geela")).toContain("#sweat");
+    expect(termsOfWord("boond")).toContain("#sweat");
   });
 });

@@ -1,5 +1,6 @@
 import { stemmer } from "stemmer";
 import { HINGLISH_CONCEPTS, HINGLISH_CONTEXT, HINGLISH_STOP_WORDS, HINGLISH_WEAK } from "./hinglish";
+import { REGIONAL_CONCEPTS, REGIONAL_STOP_WORDS, REGIONAL_WEAK } from "./regional";
 
 // How the bot reads a shopper's words, the same way for the shop's own text (when it is indexed)
 // and for a question: lower case, phrases rewritten, stop words dropped, Porter stems, and each
@@ -50,7 +51,7 @@ const GROUPS: Record<string, string[]> = {
     "smell", "smells", "smelly", "smelling", "odour", "odor", "stink", "stinks", "stinky", "badbu", "mould", "mold", "fungus", "dirty", "stain", "stains", "stained"],
   dishwasher: ["dishwasher"],
   // Opened or held with one hand (the Hinglish "haath" joins it).
-  hand: ["hand", "hands", "handed"],
+  hand: ["hand", "hands", "handed", "finger", "fingers", "thumb"],
   cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi", "barf", "baraf"],
   hot: ["hot", "warm", "garam", "heat"],
   duration: ["day", "days", "din", "hour", "hours", "hr", "hrs", "ghanta", "ghante", "ghanton", "minute", "minutes", "mins", "week", "weeks", "month", "months", "year", "years", "long", "soon", "der", "kab", "saal", "period", "today", "tomorrow", "lifetime", "forever"],
@@ -388,7 +389,7 @@ const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", "customer", "customers",
   // Counts in words, like counts in digits ("after four months").
-  "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", ...HINGLISH_WEAK]);
+  "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", ...HINGLISH_WEAK, ...REGIONAL_WEAK]);
 
 /**
  * Context words: when, who, where and how of the shopper's life, not what the question is about
@@ -432,15 +433,16 @@ const CONTEXT = new Set(
 );
 
 const conceptsOf = new Map<string, string[]>();
-for (const [name, words] of [...Object.entries(GROUPS), ...Object.entries(HINGLISH_CONCEPTS)]) {
+for (const [name, words] of [...Object.entries(GROUPS), ...Object.entries(HINGLISH_CONCEPTS), ...Object.entries(REGIONAL_CONCEPTS)]) {
   for (const word of words) {
     const list = conceptsOf.get(word) ?? [];
     if (!list.includes(concept(name))) list.push(concept(name));
     conceptsOf.set(word, list);
   }
 }
-// The Hindi grammar words and verb forms carry nothing, unless a synonym group claims the word.
-for (const word of HINGLISH_STOP_WORDS) if (!conceptsOf.has(word)) STOP.add(word);
+// The Hindi grammar words and verb forms, and the other languages' grammar words, carry nothing,
+// unless a synonym group claims the word.
+for (const word of [...HINGLISH_STOP_WORDS, ...REGIONAL_STOP_WORDS]) if (!conceptsOf.has(word)) STOP.add(word);
 
 /** The stems of the synonym groups' words: a word with one of them is known, not a misspelling ("sending" is "send"). */
 const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
