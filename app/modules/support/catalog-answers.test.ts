@@ -227,6 +227,10 @@ describe("a cart read from the question", () => {
     expect(cartTotal(catalogue, "3 everest bottles how much", rule)).toContain("shipping is free (orders over ₹4,999), so the total is ₹8,397");
     expect(cartTotal(catalogue, "monsoon slim 350 and 500 both, total incl delivery", rule)).toContain("₹2,697");
     expect(codTotal(catalogue, "2 everest bottles, paying cod. total?", rule)).toContain("₹5,647");
+    // Asked in Punjabi, with "te" (and) and "ik" (one) joining the lines: the same sum as in English.
+    const english = cartTotal(catalogue, "2 glacier classic 500ml and 1 chai tumbler, total with delivery", rule);
+    expect(english).toContain("total is ₹4,096");
+    expect(cartTotal(catalogue, "2 glacier classic 500ml te ik chai tumbler, kul kinna banda delivery samet?", rule)).toBe(english);
     // One item once, or no total asked: not a cart total.
     expect(cartTotal(catalogue, "how much is the chai tumbler", rule)).toBeNull();
     expect(cartTotal(catalogue, "3 everest bottles, are they in stock", rule)).toBeNull();

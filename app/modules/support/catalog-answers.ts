@@ -322,7 +322,9 @@ const lineLabel = (l: CartLine) => (l.qty > 1 || l.counted ? `${l.qty} × ${l.p.
 /** The cart a question describes: counts and sizes read first (cartLines), else one product per listed part. */
 const orderLines = (products: CatalogProduct[], question: string): CartLine[] | null => cartLines(products, question) ?? listedLines(products, question)?.map((l) => ({ ...l, qty: 1 })) ?? null;
 const COD_WORDS = /\bcod\b/;
-const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar)\b|\bhow much\b/;
+// With the words that ask how much, or what it comes to, in India's other languages (regional.ts):
+// "kul kinna" (Punjabi), "ketla thase" (Gujarati), "evlo" (Tamil), "entha" (Telugu), "eshtu" (Kannada).
+const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar|kul|kinna|kinne|ketla|ketlu|thase|evlo|evvalavu|entha|eshtu|koto|kiti)\b|\bhow much\b/;
 
 /**
  * What an order of the products a question names comes to with cash on delivery ("glacier classic
