@@ -26,46 +26,6 @@ function run(label, command, args, env = {}) {
   if (result.status !== 0) finish(result.status ?? 1);
 }
 
-/**
- * The test stages, side by side: unit + integration streamed as they run, the browser suite's
- * output kept and printed when it ends (two streams at once would interleave line by line).
- * Alone, neither keeps two cores busy (integration files wait on PostgreSQL and child processes,
- * a browser journey on its server and Chromium in turn): one after the other they took 449 + 642
- * s on this machine, side by side 844 s, with every test passing.
- */
-async function vitestTogether(stages) {
-  const started = Date.now();
-  const db = process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite only: set TEST_DATABASE_URL to add PostgreSQL";
-  console.log(`\n== ${stages.map((s) => s.label).join(", ")} (together; ${db})`);
-  const results = await Promise.all(
-    stages.map(
-      ({ label, projects, live }) =>
-        new Promise((resolve) => {
-          const report = path.join(reportDir, `${label}.json`);
-          fs.rmSync(report, { force: true });
-          const args = ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-          const child = spawn(bin("vitest"), args, { cwd: root, stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"] });
-          let out = "";
-          child.stdout?.on("data", (d) => (out += d));
-          child.stderr?.on("data", (d) => (out += d));
-          child.on("close", (status) => {
-            if (fs.existsSync(report)) {
-              const json = JSON.parse(fs.readFileSync(report, "utf8"));
-              totals.passed += json.numPassedTests;
-              totals.failed += json.numFailedTests;
-              totals.skipped += json.numPendingTests + json.numTodoTests;
-            }
-            if (out) console.log(`\n== ${label}: its output\n${out.trimEnd()}`);
-            console.log(`\n== ${label}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-            resolve(status ?? 1);
-          });
-        }),
-    ),
-  );
-  const failed = results.find((status) => status !== 0);
-  if (failed !== undefined) finish(failed);
-}
-
 function finish(code) {
   fs.rmSync(runTmp, { recursive: true, force: true });
   console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
@@ -73,23 +33,29 @@ function finish(code) {
 }
 
 /**
- * Runs the stages at once, each printing its output when it ends (so they do not interleave);
- * stops at the first that fails, once all have ended. The typecheck, the lint and the build read
- * the same sources and write nothing the others read: each is single-threaded for most of its
- * time, so on two cores together they take about half as long as one after the other.
+ * Runs the stages at once and stops at the first that failed, once all have ended. A stage's
+ * output is kept and printed when it ends, so two streams do not interleave line by line; at most
+ * one stage (`live`) prints as it runs. `onEnd` reads what a stage left behind (its report).
+ *
+ * Why at once: the typecheck, the lint and the build read the same sources and write nothing the
+ * others read, and each is single-threaded for most of its time; unit + integration files wait on
+ * PostgreSQL and child processes, a browser journey on its server and Chromium in turn. Alone,
+ * none keeps two cores busy: the test stages took 449 + 642 s one after the other on this
+ * machine, 844 s side by side, with every test passing.
  */
-async function runTogether(stages) {
+async function runTogether(stages, note = "") {
   const started = Date.now();
-  console.log(`\n== ${stages.map((s) => s.label).join(", ")} (together)`);
+  console.log(`\n== ${stages.map((s) => s.label).join(", ")} (together${note ? `; ${note}` : ""})`);
   const results = await Promise.all(
     stages.map(
-      ({ label, command, args }) =>
+      ({ label, command, args, live = false, onEnd }) =>
         new Promise((resolve) => {
-          const child = spawn(command, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+          const child = spawn(command, args, { cwd: root, stdio: ["ignore", live ? "inherit" : "pipe", live ? "inherit" : "pipe"] });
           let out = "";
-          child.stdout.on("data", (d) => (out += d));
-          child.stderr.on("data", (d) => (out += d));
+          child.stdout?.on("data", (d) => (out += d));
+          child.stderr?.on("data", (d) => (out += d));
           child.on("close", (status) => {
+            onEnd?.();
             const text = out.trimEnd();
             console.log(`\n== ${label}: ${status === 0 ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s${text ? `\n${text}` : ""}`);
             resolve(status ?? 1);
@@ -99,6 +65,25 @@ async function runTogether(stages) {
   );
   const failed = results.find((status) => status !== 0);
   if (failed !== undefined) finish(failed);
+}
+
+/** A Vitest stage: its projects, with a JSON report whose counts join the run's totals. */
+function vitestStage(label, projects, live = false) {
+  const report = path.join(reportDir, `${label}.json`);
+  fs.rmSync(report, { force: true });
+  return {
+    label,
+    live,
+    command: bin("vitest"),
+    args: ["run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    onEnd: () => {
+      if (!fs.existsSync(report)) return;
+      const json = JSON.parse(fs.readFileSync(report, "utf8"));
+      totals.passed += json.numPassedTests;
+      totals.failed += json.numFailedTests;
+      totals.skipped += json.numPendingTests + json.numTodoTests;
+    },
+  };
 }
 
 // The typecheck needs the route types first.
@@ -112,8 +97,8 @@ await runTogether([
   { label: "test fixtures", command: bin("tsx"), args: ["tests/support/prepare-fixtures.ts"] },
 ]);
 fs.writeFileSync(path.join(root, "build", ".build-stamp"), new Date().toISOString());
-await vitestTogether([
-  { label: "unit-and-integration", projects: ["unit", "integration"], live: true },
-  { label: "browser", projects: ["browser"] },
-]);
+await runTogether(
+  [vitestStage("unit-and-integration", ["unit", "integration"], true), vitestStage("browser", ["browser"])],
+  process.env.TEST_DATABASE_URL ? "PGlite and PostgreSQL" : "PGlite only: set TEST_DATABASE_URL to add PostgreSQL",
+);
 finish(totals.failed > 0 ? 1 : 0);
