@@ -340,6 +340,25 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
     }
   });
 
+  it("quotes the shop's own GSTIN once staff entered it, and has no answer for it before", async () => {
+    const answer = async (q: string) => (await understand(services, q))?.text ?? null;
+    const question = "aapka GSTIN number bhej do, vendor registration ke liye chahiye";
+    // The demo store has none: how GST invoices work is no answer to a vendor form; the team gives it.
+    expect(await answer(question)).toBeNull();
+    // A shopper's own GSTIN at checkout is still answered.
+    expect(await answer("where do i enter my company gstin for a business invoice")).toContain("GSTIN box");
+    const tax = await getSetting(services.db, "store_tax");
+    await setSetting(services.db, "store_tax", { ...tax, gstin: "29AAACG1234F1Z5" });
+    await services.events.publish(TOPICS.settingChanged, { key: "store_tax" });
+    try {
+      await expect.poll(() => answer(question)).toContain("Our GSTIN (the seller's GST registration number, printed on every tax invoice) is 29AAACG1234F1Z5, registered in Karnataka.");
+      expect(await answer("what is the gstin of your company")).toContain("29AAACG1234F1Z5");
+    } finally {
+      await setSetting(services.db, "store_tax", tax);
+      await services.events.publish(TOPICS.settingChanged, { key: "store_tax" });
+    }
+  });
+
   it("during maintenance the chat answers and says the shop is closed but the chat is open", async () => {
     await setMaintenance(services.db, { enabled: true, message: "Back at 6 pm." }, services.events);
     try {

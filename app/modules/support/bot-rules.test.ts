@@ -147,3 +147,11 @@ describe("hand-over rules", () => {
     expect(planReply("order", open)).toEqual({ kind: "order" });
   });
 });
+
+describe("staff-only questions of the blind16 round", () => {
+  it("hands a card issued abroad and gift wrapping to staff, and leaves an Indian bank's card to the payment answer", () => {
+    for (const q of ["my card is issued in Singapore, will international card work on ur site?", "do you accept foreign credit cards", "diwali ke liye gift wrapping karke bhejoge kya?", "can you wrap it as a gift"])
+      expect(classify(q), q).toBe("staff_only");
+    for (const q of ["my card is issued by hdfc, will it work", "do you take rupay debit cards", "is there a gift card"]) expect(classify(q), q).toBe("question");
+  });
+});

@@ -60,6 +60,11 @@ const STAFF_ONLY = [
   // Paying in instalments (EMI, "no cost EMI"): what the payment gateway offers on which card the
   // shop's pages do not say; the team answers.
   /\b(emi|emis|no[- ]cost emi|instal?l?ments?|kisht|kishton)\b/i,
+  // A card issued abroad: whether the gateway takes it, the shop's pages do not say (they name
+  // Indian methods); the team answers.
+  /\b(international|foreign|overseas|non[- ]?indian|abroad)\s+((credit|debit)\s+)?cards?\b|\bcards?\b.{0,25}\b(issued|from|of)\s+(outside|abroad|overseas|(in |from )?(the )?(usa|us|uk|singapore|dubai|uae|canada|australia|london|europe|germany|france|japan|malaysia|hong kong|qatar|saudi|oman|kuwait|nepal|bhutan|bangladesh|sri lanka|maldives|another country|a foreign bank))\b/i,
+  // Gift wrapping: the shop's pages offer engraving, not wrapping; whether an order can be wrapped, the team says.
+  /\bgift[- ]?(wrap|wraps|wrapped|wrapping|pack|packed|packing)\b|\bwrap(ped|ping)?\b.{0,20}\b(as a |as |like a )?gift\b/i,
   // A promise about one delivery's day or hour ("can you guarantee delivery by friday", "kal tak
   // pahunch jayega?"): the shop states its usual times; whether one parcel can make a date, only the team can say.
   /\b(guarantee[ds]?|guaranteed|promise|assure|commit|pakka)\b.{0,30}\b(deliver\w*|reach\w*|arriv\w*|pahunch\w*|dispatch\w*)\b.{0,20}\b(by|before|till|until|on|tak)\b/i,

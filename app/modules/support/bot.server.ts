@@ -9,8 +9,8 @@ import { afterNoMatch, classify, findContact, findOrderNumber, planReply, tracki
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
-import { askingPart, asksForProduct, asksHowTo } from "./language";
-import { answerFrom, catalogProducts, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, shippingRule, gstRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { askingPart, asksForProduct, asksHowTo, asksShopGstin } from "./language";
+import { answerFrom, catalogProducts, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, prepareQuestion, shippingRule, gstRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -76,9 +76,18 @@ function stateOf(c: Conversation): ConversationState {
 /** What the bot says to a question on its own (no conversation): the answer, or null when it does not know. */
 export type Understood = { text: string; best: Ranked | null } | null;
 
+/** How much less of the whole message the asking part's answer may cover and still be preferred (see understand). */
+const ASKED_MARGIN = 0.15;
+
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
   const index = await knowledgeIndex(deps.db, deps.events);
+  // The shop's own GSTIN is quoted when staff entered it; without it, how GST invoices work is no
+  // answer to a vendor form asking for the number: the team gives it.
+  if (asksShopGstin(question)) {
+    const gstin = index.passages.find((p) => p.sellerGstin);
+    return gstin ? { text: answerFrom(gstin), best: null } : null;
+  }
   // A price at a size, the cheapest of a kind, whether a size exists, the largest or smallest size
   // and whether shipping is free for an amount are computed, not found in a passage (but not for
   // another brand's bottle).
@@ -95,7 +104,19 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
     const found = good(searchKnowledge(index, question, 3, part));
     return found && !missesStory(index, question, part, found) ? found : undefined;
   };
-  const best = good(searchKnowledge(index, question)) ?? (asking ? fromAsking(asking) : undefined);
+  const ranked = searchKnowledge(index, question, 16);
+  const whole = good(ranked.slice(0, 3));
+  const fromAsked = asking ? fromAsking(asking) : undefined;
+  // The whole message's best passage may owe its place to the story ("return after 10 days? the
+  // gift is not given yet" finds engraving gifts): when it misses a word the asking part turns on,
+  // and the asking part's own answer, on another subject (not another paragraph of the same page,
+  // where the whole message's words choose better), holds them all and covers the whole message
+  // nearly as well, that one answers.
+  const askedWords = asking ? prepareQuestion(index, asking).words.filter((w) => !w.weak && !w.context && !/^\d+$/.test(w.word)).map((w) => w.word) : [];
+  const missesAsked = (r: Ranked) => askedWords.some((w) => r.missed.includes(w));
+  const nearly = (r: Ranked) => (ranked.find((x) => x.passage === r.passage)?.coverage ?? 0) >= (whole?.coverage ?? 0) - ASKED_MARGIN;
+  const samePage = (a: Ranked, b: Ranked) => a.passage.source === "page" && b.passage.source === "page" && a.passage.link === b.passage.link;
+  const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && nearly(fromAsked) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 

@@ -381,3 +381,22 @@ describe("the GST inside an amount", () => {
     expect(catalogAnswer([], "how much GST is inside ₹999?", null, null)).toBeNull();
   });
 });
+
+describe("the blind16 round's second pass: counting words and kind words", () => {
+  const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+  it("reads a count with a counting word before the name ('6 nang', '4 pcs') as the count", () => {
+    // Gujarati: six pieces of the 1000ml for the staff, with delivery, what will it come to.
+    expect(cartTotal(catalogue, "6 nang Glacier Classic 1000ml joie che staff mate, delivery sathe total ketla thase?", rule)).toContain(
+      "6 × Glacier Classic Bottle 1000ml at ₹2,099 comes to ₹12,594; shipping is free",
+    );
+    expect(cartTotal(catalogue, "4 pcs 750ml glacier classic, total?", rule)).toContain("4 × Glacier Classic Bottle 750ml at ₹1,799 comes to ₹7,196");
+  });
+  it("takes a kind word of the name as half a name word: 'tumbler with straw' is the tumbler, 'straw lid' the lid", () => {
+    expect(namedProduct(catalogue, "tumbler with straw, 1L size - price?")?.title).toBe("Travel Tumbler with Straw");
+    expect(priceAtSize(catalogue, "tumbler with straw, 1L size - price?")).toContain("Travel Tumbler with Straw, 1000ml: ₹1,999");
+    expect(namedProduct(catalogue, "straw lid price")?.title).toBe("Straw Lid");
+    expect(namedProduct(catalogue, "straw lid for my tumbler, price?")?.title).toBe("Straw Lid");
+    // A straw alone is the Straw Lid: its whole distinctive name.
+    expect(namedProduct(catalogue, "straw price?")?.title).toBe("Straw Lid");
+  });
+});

@@ -38,16 +38,25 @@ function nameWords(title: string): string[] {
   return words(normalise(title)).filter((w) => !GENERIC.has(w) && w.length >= 3);
 }
 
-/** The one product the question names best (most of its distinctive name words), or null when none or a tie. */
+/** The kind words of a product's name: "tumbler with straw" is the Travel Tumbler with Straw, not the Straw Lid. */
+const KIND_WORDS = ["tumbler", "bottle", "lid", "mug"];
+const kindWords = (title: string) => words(normalise(title)).filter((w) => KIND_WORDS.includes(w));
+
+/**
+ * The one product the question names best (most of its distinctive name words; a kind word of its
+ * name the question also says counts half of one), or null when none or a tie.
+ */
 export function namedProduct(products: CatalogProduct[], question: string): CatalogProduct | null {
   const asked = new Set(words(normalise(question)));
+  const kindsAsked = new Set([...asked].map((w) => w.replace(/s$/, "")));
   let best: { p: CatalogProduct; hits: number; share: number } | null = null;
   let tie = false;
   for (const p of products) {
     const names = nameWords(p.title);
-    const hits = names.filter((w) => asked.has(w)).length;
-    if (!hits) continue;
-    const share = hits / names.length;
+    const distinct = names.filter((w) => asked.has(w)).length;
+    if (!distinct) continue;
+    const hits = distinct + kindWords(p.title).filter((w) => kindsAsked.has(w)).length / 2;
+    const share = distinct / names.length;
     if (!best || hits > best.hits || (hits === best.hits && share > best.share)) {
       best = { p, hits, share };
       tie = false;
@@ -195,6 +204,8 @@ const COUNT_WORDS: Record<string, number> = {
 };
 /** Words that may stand between a count, a product's name and its size without ending the mention. */
 const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "x", "pcs", "pieces", "piece", "nos", "units", "qty", "nang", "nag"]);
+/** Words that count items, between a count and what is counted: "6 pcs", "6 nang" (Gujarati), "6 nos". */
+const COUNTERS = new Set(["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag"]);
 /** Words between sizes of one product: "monsoon slim 350 and 500 both". */
 const SIZE_JOIN = new Set(["and", "aur", "or", "both", "each", "ml", "one", "ek", "plus", "n"]);
 
@@ -245,11 +256,14 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
       .sort((a, b) => b.hits - a.hits || b.share - a.share);
     const best = scored[0];
     if (!best || (scored[1] && scored[1].hits === best.hits && scored[1].share === best.share)) return null;
-    // A count just before the name, perhaps with a size between ("2 500ml glacier classic").
+    // A count just before the name, perhaps with a size or a counting word between ("2 500ml
+    // glacier classic", "6 nang glacier classic", "4 pcs 750ml everest").
     const sizes = sizesOf(best.p);
     let before = i - 1;
+    if (COUNTERS.has(tokens[before] ?? "")) before--;
     const sizeBefore = before >= 0 ? sizeWord(tokens[before]!, sizes) : null;
     if (sizeBefore) before--;
+    if (COUNTERS.has(tokens[before] ?? "")) before--;
     const qty = countWord(tokens[before]);
     // Sizes after the name: one, or several joined ("350 and 500 both").
     const after: string[] = [];

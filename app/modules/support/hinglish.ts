@@ -16,6 +16,8 @@ const CONSONANT_ROOTS = [
   "bhool", "bhul", "badal", "chahiy", "pahan", "lautaa", "utha", "ghum",
   // joining, adding ("tax jud ke hai": is it added in)
   "jod", "jud",
+  // being seen ("purana order dikhega?": will it show)
+  "dikh",
 ];
 const VOWEL_ROOTS = ["ho", "de", "le", "ja", "jaa", "aa", "bata", "bana", "bula", "dikha", "laga", "mangwa", "manga", "mangva", "bhijwa", "chala", "karwa", "likhwa", "rakhwa", "dilwa", "lagwa"];
 
@@ -111,6 +113,8 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
 export const HINGLISH_CONTEXT: readonly string[] = (
   "dost dosto saheli pati patni biwi sasural behen bahen bhabhi chacha chachi mausi nani nana dada dadi ghar dukaan dukan " +
   "bartan kitchen rasoi aaj kal parso turant phek phenk fek phenka pheka feka galti rishtedar rishtedaar rishtedaron rishtedaaron " +
+  // old, earlier ("purana order": the one placed before)
+  "purana purani purane " +
   // "banana" is also "to make" ("account banana"): a shopper's banana is only ever the story.
   "banana"
 ).split(/\s+/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, asksShopGstin, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, termsOfWord } from "./language";
 
 /** The words of a question the bot keeps, in order. */
 const read = (q: string) => analyseQuestion(q).map((w) => w.word);
@@ -406,5 +406,34 @@ describe("India's other languages in Latin letters (the blind16 round)", () => {
     expect(termsOfWord("ungli")).toContain("#hand");
     expect(termsOfWord("geela")).toContain("#sweat");
     expect(termsOfWord("boond")).toContain("#sweat");
+  });
+});
+
+describe("the blind16 round's second pass", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("drops 'because', reads a flash sale as a sale and a price shown wrong as mispriced", () => {
+    expect(isStopWord("because")).toBe(true);
+    expect(read("Coastal Bottle flash sale lo dhara entha?")).toEqual(["coastal", "bottle", "sale", "dhara", "entha"]);
+    expect(read("if u cancel my order because price was wrong on site")).toContain("mispriced");
+    expect(read("galat price dikha raha tha")).toContain("mispriced");
+  });
+  it("reads 'I registered' as signing up, and the registered office as the office", () => {
+    expect(termsOfWord(read("registered but confirm mail nahi aaya")[0]!)).toContain("#account");
+    expect(termsOfWord(read("i registered yesterday, no mail")[0]!)).toContain("#account");
+    expect(read("where is your registered office")).toContain("registered");
+  });
+  it("reads a password's length as its limit, and an old order shown in Hindi as the story", () => {
+    expect(read("min password length for signup?")).toEqual(["min", "password", "limit", "signup"]);
+    expect(isContextWord("purana")).toBe(true);
+    expect(isStopWord("dikhega")).toBe(true);
+  });
+  it("reads money in India's other languages as the story, and which account after a refund as the original payment method", () => {
+    for (const word of ["hana", "panam", "dabbulu", "bank"]) expect(isContextWord(word), word).toBe(true);
+    expect(normalise("refund hana yav account ge barutte")).toContain("original payment method");
+    expect(termsOfWord("nang")).toContain("#quantity");
+  });
+  it("tells the shop's own GSTIN asked for from the shopper's own", () => {
+    for (const q of ["aapka GSTIN number bhej do, vendor registration ke liye chahiye", "what is the gstin of your company", "glacial gst number please"]) expect(asksShopGstin(q), q).toBe(true);
+    for (const q of ["where do i enter my company gstin", "our gstin is registered in maharashtra, will that work", "gst number on invoice?"]) expect(asksShopGstin(q), q).toBe(false);
   });
 });

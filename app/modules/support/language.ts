@@ -1,6 +1,6 @@
 import { stemmer } from "stemmer";
 import { HINGLISH_CONCEPTS, HINGLISH_CONTEXT, HINGLISH_STOP_WORDS, HINGLISH_WEAK } from "./hinglish";
-import { REGIONAL_CONCEPTS, REGIONAL_STOP_WORDS, REGIONAL_WEAK } from "./regional";
+import { REGIONAL_CONCEPTS, REGIONAL_CONTEXT, REGIONAL_STOP_WORDS, REGIONAL_WEAK } from "./regional";
 
 // How the bot reads a shopper's words, the same way for the shop's own text (when it is indexed)
 // and for a question: lower case, phrases rewritten, stop words dropped, Porter stems, and each
@@ -199,6 +199,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(small|smaller|chhote|chote|remote|far|far-off) (places|towns?|cities|city|villages?|areas?|shehar|gaon)\b/g, " towns "],
   // Which account a refund goes to: "refund will come to which account".
   [/\b(to|in|into) (which|what|kis|kaunse|konse|kaun se) (bank )?(account|acc|a\/c|card|method|mode)\b/g, " refund original payment method "],
+  // The same asked with "which" in India's other languages, after the refund: "refund yav account ge" (Kannada),
+  // "endha account" (Tamil), "kon account" (Bengali), "konta account" (Marathi).
+  [/\b(refund|refunds|refunded)\b(.{0,30})\b(yav|yaav|yava|yaava|endha|entha|edhi|kon|konta|konte|kaya|kayu|kehde|kehre) (bank )?(account|acc|card)\b/g, " refund $2 original payment method "],
   // "What about my money", "wat abt the payment": the refund.
   [/\b(what|wat|wht) (about|abt|bout) (my |the |our )?(money|paisa|paise|payment|amount)\b/g, " refund "],
   // Asking for the shop's email or number ("share your email id", "give me ur number"): contact, not privacy.
@@ -315,6 +318,14 @@ const PHRASES: [RegExp, string][] = [
   [/\bfood[- ]grade\b/g, " food grade "],
   [/\btrack(ing)? me\b/g, " tracker "],
   [/\bpin ?code\b/g, " pincode "],
+  // A price shown wrong on the site ("price was wrong", "galat price"): mispriced, as the terms say.
+  [/\b(price|prices|pricing|mrp|rate)\b( \w+){0,2} (wrong|incorrect|galat|mistake|error)\b|\b(wrong|incorrect|galat) (price|prices|pricing|mrp|rate)\b/g, " mispriced "],
+  // A sale by any name is a sale: "flash sale", "mega sale".
+  [/\b(flash|mega|big|festive|festival|clearance) sale\b/g, " sale "],
+  // How long a password must be: its limit in characters.
+  [/\b(length|size) of (the |my |a )?password\b|\bpassword('s)? (length|size)\b/g, " password limit "],
+  // "I registered", "registered but...": signing up, not the registered office.
+  [/(^|\b(?:i|we|i've|ive|have|had|just|already|maine|humne|successfully) )registered\b(?! (office|address|company|name|firm|business))/g, "$1 register "],
   [/\bnet ?banking\b/g, " netbanking "],
   [/\btamil ?nadu\b/g, " tamilnadu "],
   // Money back as a voucher instead of to the card: a refund question.
@@ -361,7 +372,7 @@ const STOP = new Set(
     "whether although though unless whereas either neither several every enough various across along among amongst amid " +
     "beside besides despite except per via toward towards upon unlike regarding concerning hence thus therefore however moreover " +
     "otherwise ought anyway anyhow nobody everybody everyone somebody whoever whatever whichever wherever whenever onto throughout " +
-    "whilst unto beneath alongside thereby " +
+    "whilst unto beneath alongside thereby because bcz becoz becuz " +
     // Asking formally: "I would like to enquire", "kindly advise", "in what situation".
     "enquire inquire enquiring inquiring enquiry inquiry advise situation situations needful " +
     // Chat's own words: "yo", "like crazy", a comparison under way, wanting.
@@ -428,8 +439,8 @@ const CONTEXT = new Set(
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
     // the occasion, the bank behind a card, checking again and again: the story, not the question
-    "fix fixes grandson granddaughter grandsons granddaughters grandchild grandchildren grandkids buddy buddies guest insists insist insisted claimed feel feels twice books meetings electricity electric saw seen desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex check checking checked"
-  ).split(/\s+/).concat(HINGLISH_CONTEXT),
+    "fix fixes grandson granddaughter grandsons granddaughters grandchild grandchildren grandkids buddy buddies guest insists insist insisted claimed feel feels twice books meetings electricity electric saw seen desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex bank banks check checking checked"
+  ).split(/\s+/).concat(HINGLISH_CONTEXT, REGIONAL_CONTEXT),
 );
 
 const conceptsOf = new Map<string, string[]>();
@@ -573,6 +584,13 @@ const WANTS_PRODUCT = /\b(do (you|u) (have|sell|make|got)|have (you|u) got|anyth
 /** Whether a message asks for a product ("do you have something for kids", "koi chhoti bottle", "which tumbler for the car"): the catalogue answers it. */
 export function asksForProduct(text: string): boolean {
   return WANTS_PRODUCT.test(text.toLowerCase());
+}
+
+const SHOP_GSTIN = /\b(your|ur|yr|aapka|aapki|aapke|apka|apki|apke|tumhara|glacial|glacials|seller|sellers|shop|shops|store|stores)\s+((company|firm|ka|ki|ke)\s+)?gstin\b|\bgstin\s+((no|number)\s+)?(of|for)\s+(your|ur|yr|glacial|the seller|the shop|the store|the company|this company|you)\b/;
+
+/** Whether a message asks for the shop's own GSTIN ("aapka GSTIN number bhej do"), not how to give the shopper's at checkout. */
+export function asksShopGstin(text: string): boolean {
+  return SHOP_GSTIN.test(normalise(text));
 }
 
 /** The index terms of a passage of the shop's own text. */

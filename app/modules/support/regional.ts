@@ -61,9 +61,18 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   kids: ["kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
   cold: ["jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
   hot: ["soodu", "sudu", "vedi", "vediga", "bisi"],
+  // Pieces: Gujarati "nang" ("6 nang": six of them).
+  quantity: ["nang"],
   // Broken: Tamil "odanju", Telugu "pagili", Kannada "odedu".
   defect: ["odanju", "odanjiduchu", "udanju", "udanjiduchu", "pagilindi", "pagili", "odedu", "odedide", "odedhoytu"],
 };
 
 /** Water, in the languages above: as shop-wide as "water" (every bottle holds it). */
 export const REGIONAL_WEAK: readonly string[] = split("thanni tanni neellu neeru vellam pani");
+
+/**
+ * Money in the languages above (Kannada "hana", "duddu"; Tamil and Malayalam "panam", "kaasu";
+ * Telugu "dabbulu"; Bengali "taka"): like "money", the story around a refund or a price, which
+ * words such as "refund" or "evlo" say.
+ */
+export const REGIONAL_CONTEXT: readonly string[] = split("hana duddu panam kaasu kasu dabbulu taka");

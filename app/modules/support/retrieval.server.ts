@@ -38,6 +38,8 @@ export type Passage = {
   gst?: GstRule;
   /** The FAQ entry a passage comes from, for staff teaching the bot. */
   faqId?: string;
+  /** The passage that quotes the shop's own GSTIN. */
+  sellerGstin?: true;
 };
 
 export type Ranked = {
@@ -138,14 +140,15 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       // Checkout's contact field accepts an Indian mobile number only (the address form's rule).
       source: "fact",
       title: "Mobile at checkout: the form's rule",
-      text: "Checkout's mobile field takes a 10-digit Indian mobile starting with 6, 7, 8 or 9 (+91 optional).",
+      text: "Checkout's mobile field takes a 10-digit Indian mobile number starting with 6, 7, 8 or 9 (+91 optional); a landline number is not accepted.",
       link: "/checkout",
     },
     {
       // Checkout's discount box: where a coupon or discount code is typed.
       source: "fact",
       title: "Discount code or coupon: where to enter it",
-      text: "Type your coupon or discount code in the Discount code box at checkout and press Apply: the order total is worked out again with it before you pay.",
+      // Checkout takes one code (its form has one code field): a second replaces the first.
+      text: "Type your coupon or discount code in the Discount code box at checkout and press Apply: the order total is worked out again with it before you pay. Only one discount code can be used on an order: two codes cannot be combined.",
       link: "/checkout",
     },
     {
@@ -260,7 +263,7 @@ export function settingsFacts(s: {
  * tax settings, each product's own HSN code (or the default) and the cart's own limit.
  */
 export function invoiceFacts(
-  tax: { legal_name: string; address: string; state_code: string; default_hsn: string },
+  tax: { legal_name: string; gstin?: string; address: string; state_code: string; default_hsn: string },
   products: Pick<ProductFacts, "title" | "hsnCode">[],
 ): Passage[] {
   const state = stateByCode(tax.state_code)?.name;
@@ -274,6 +277,17 @@ export function invoiceFacts(
       link: "/contact",
     },
   ];
+  // The shop's own GST registration, when staff have entered it (Admin, Settings, store tax): a
+  // business buyer's vendor form asks for it. Without it the bot has nothing to quote and hands
+  // the question to the team (understand, in bot.server.ts).
+  if (tax.gstin)
+    out.push({
+      source: "fact",
+      title: "Our GSTIN: the seller's GST number",
+      text: `Our GSTIN (the seller's GST registration number, printed on every tax invoice) is ${tax.gstin}${state ? `, registered in ${state}` : ""}.`,
+      link: "/contact",
+      sellerGstin: true,
+    });
   if (state)
     out.push({
       source: "fact",
@@ -500,7 +514,7 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
   const neverUsed = (w: QueryWord, i: number) => weights[i]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t));
   // An adverb the shop never uses ("fairly", "honestly", "normally") says how, not what about.
   query.forEach((w, i) => {
-    if (neverUsed(w, i) && /^[a-z]{4,}ly$/.test(w.word)) {
+    if (neverUsed(w, i) && /^[a-z]{3,}ly$/.test(w.word)) {
       query[i] = { ...w, context: true };
       weights[i] = weightOf(index, query[i]);
     }
