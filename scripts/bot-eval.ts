@@ -80,24 +80,35 @@ import { fileURLToPath } from "node:url";
 //     scored unchanged: 74 of 103 answerable, 19 of 23 handed over; most misses were those
 //     languages' grammar and question words weighing as words the shop never uses. Its round added
 //     a lexicon of them (regional.ts), counts and "and" in them for sums, finger and sweating words
-//     in Hindi, and immunity, acidity and digestion as health questions: 91 of 103, 20 of 23.
-//     Printed and not gated.
+//     in Hindi, and immunity, acidity and digestion as health questions: 91 of 103, 20 of 23. A
+//     second pass on 2026-11-29 (counting words before a name, kind words of a name, the shop's
+//     GSTIN, a card issued abroad and gift wrapping to staff, the asking part's answer on another
+//     subject): 102 of 103 and 23 of 23; gated since.
+//   - "blind17" (tests/fixtures/bot-eval-blind17.json): written blind by a helper on 2026-11-29,
+//     leaning on Bengali, Assamese, Odia, Marathi, Malayalam, Bhojpuri, Haryanvi and Urdu in
+//     Latin letters. First scored after blind16's second pass, which never saw it: 41 of 102
+//     answerable (40%), 25 of 25 handed over, the worst first read of any batch: nearly every
+//     miss was a grammar word of a language the lexicon did not have, weighing as the word a
+//     question turns on. Its round added those languages to regional.ts and hinglish.ts, their
+//     counts and how-much words for sums, a hyphenated word read by its parts: 87 of 102, 24 of
+//     25. Printed and not gated.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the
  * round of 2026-11-27 (context words) had tuned to it, blind2 once the settings-facts round had
  * (90.7%), blind3 once the round of 2026-11-27 (amounts, tracking how-tos, story words) had,
- * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind12 once their rounds (2026-11-28) had;
+ * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind12 once their rounds (2026-11-28) had,
+ * blind16 once its second pass (2026-11-29) had;
  * a new blind batch is scored with BOT_EVAL_FILE, printed and not gated, until a round uses it.
  */
-export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12"];
+export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16"];
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../tests/fixtures");
 

@@ -62,7 +62,7 @@ const STAFF_ONLY = [
   /\b(emi|emis|no[- ]cost emi|instal?l?ments?|kisht|kishton)\b/i,
   // A card issued abroad: whether the gateway takes it, the shop's pages do not say (they name
   // Indian methods); the team answers.
-  /\b(international|foreign|overseas|non[- ]?indian|abroad)\s+((credit|debit)\s+)?cards?\b|\bcards?\b.{0,25}\b(issued|from|of)\s+(outside|abroad|overseas|(in |from )?(the )?(usa|us|uk|singapore|dubai|uae|canada|australia|london|europe|germany|france|japan|malaysia|hong kong|qatar|saudi|oman|kuwait|nepal|bhutan|bangladesh|sri lanka|maldives|another country|a foreign bank))\b/i,
+  /\b(international|foreign|overseas|non[- ]?indian|abroad)\s+((credit|debit)\s+)?cards?\b|\bcards?\b.{0,25}\b(issued|from|of)\s+(outside|abroad|overseas|(in |from )?(the )?(usa|us|uk|singapore|dubai|uae|canada|australia|london|europe|germany|france|japan|malaysia|hong kong|qatar|saudi|oman|kuwait|nepal|bhutan|bangladesh|sri lanka|maldives|another country|a foreign bank))\b|\b(usa|us|uk|uae|dubai|singapore|canada|australia|foreign|overseas|non[- ]?indian)[- ](issued|based|bank)\b.{0,20}\bcards?\b/i,
   // Gift wrapping: the shop's pages offer engraving, not wrapping; whether an order can be wrapped, the team says.
   /\bgift[- ]?(wrap|wraps|wrapped|wrapping|pack|packed|packing)\b|\bwrap(ped|ping)?\b.{0,20}\b(as a |as |like a )?gift\b/i,
   // A promise about one delivery's day or hour ("can you guarantee delivery by friday", "kal tak

@@ -400,3 +400,16 @@ describe("the blind16 round's second pass: counting words and kind words", () =>
     expect(namedProduct(catalogue, "straw price?")?.title).toBe("Straw Lid");
   });
 });
+
+describe("the blind17 round: counts and largest in other languages", () => {
+  const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+  it("reads '6 ta' (Bengali, Assamese) and '4 go' (Bhojpuri) as counts, and their how-much words as asking a total", () => {
+    expect(cartTotal(catalogue, "6 ta Chai Tumbler lobo. delivery charge hoile shob milai kiman hobo?", rule)).toContain("6 × Chai Tumbler at ₹999 comes to ₹5,994; shipping is free");
+    expect(codTotal(catalogue, "4 go chai tumbler COD se mangaib ta kul ketna lagi?", rule)).toContain("4 × Chai Tumbler at ₹999");
+    expect(cartTotal(catalogue, "gote Everest Insulated Bottle au gote Chai Tumbler, total kete?", rule)).toContain("comes to ₹3,798; a flat ₹99 shipping applies");
+  });
+  it("finds the largest and smallest asked in Bengali and Marathi", () => {
+    expect(sizeExtreme(catalogue, "sob cheye boro tumbler konta?")).toContain("1000ml");
+    expect(sizeExtreme(catalogue, "sarvat lahan bottle konti?")).toContain("350ml");
+  });
+});

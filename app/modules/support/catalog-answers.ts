@@ -201,17 +201,21 @@ const COUNT_WORDS: Record<string, number> = {
   one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, ek: 1, teen: 3, char: 4, chaar: 4, paanch: 5, panch: 5, chhe: 6, saat: 7, aath: 8, das: 10,
   // One to three in Punjabi, Tamil, Telugu and Kannada ("ik", "onnu", "okati", "ondu"...).
   ik: 1, onnu: 1, okati: 1, ondu: 1, rendu: 2, eradu: 2, moonu: 3, moodu: 3, mooru: 3,
+  // And in Bengali, Odia and Malayalam ("ekta", "duto", "gote", "oru").
+  ekta: 1, ekti: 1, duto: 2, duita: 2, gote: 1, oru: 1, randu: 2, moonnu: 3,
 };
 /** Words that may stand between a count, a product's name and its size without ending the mention. */
 const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "x", "pcs", "pieces", "piece", "nos", "units", "qty", "nang", "nag"]);
 /** Words that count items, between a count and what is counted: "6 pcs", "6 nang" (Gujarati), "6 nos". */
-const COUNTERS = new Set(["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag"]);
+// And "6 ta" (Bengali, Assamese), "4 go" (Bhojpuri), "2 ennam" (Malayalam).
+const COUNTERS = new Set(["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag", "ta", "ti", "go", "ennam"]);
 /** Words between sizes of one product: "monsoon slim 350 and 500 both". */
 const SIZE_JOIN = new Set(["and", "aur", "or", "both", "each", "ml", "one", "ek", "plus", "n"]);
 
 /** What joins the products of a list ("+" and "," are read as "and"). */
-// "and" in Punjabi ("te"), Gujarati ("ane"), Marathi ("ani") and Kannada ("mattu") too.
-const JOINERS = new Set(["and", "aur", "plus", "with", "or", "n", "te", "ane", "ani", "mattu"]);
+// "and" in Punjabi ("te"), Gujarati ("ane"), Marathi ("ani"), Kannada ("mattu"), Odia ("au"),
+// Assamese ("aru") and Bengali ("ar") too.
+const JOINERS = new Set(["and", "aur", "plus", "with", "or", "n", "te", "ane", "ani", "mattu", "au", "aru", "ar"]);
 
 /** One line of an order a question describes: a product, the size named (if any), how many, the price of one. */
 export type CartLine = { p: CatalogProduct; size: string | null; qty: number; paise: number; counted?: boolean };
@@ -311,7 +315,7 @@ const isCounted = (lines: CartLine[]): boolean => isOrder(lines) || !!lines[0]?.
 const subtotalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + l.qty * l.paise, 0);
 
 /** Where a list of products splits: "urban smart + matte explorer 1000ml", "classic and chai tumbler". */
-const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b|\bte\b|\bane\b|\bani\b|\bmattu\b)\s*/;
+const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b|\bte\b|\bane\b|\bani\b|\bmattu\b|\bau\b|\baru\b|\bar\b)\s*/;
 
 /**
  * The products a question lists, one per part ("urban smart bottle plus kids mini bottle"), each at
@@ -338,7 +342,7 @@ const orderLines = (products: CatalogProduct[], question: string): CartLine[] | 
 const COD_WORDS = /\bcod\b/;
 // With the words that ask how much, or what it comes to, in India's other languages (regional.ts):
 // "kul kinna" (Punjabi), "ketla thase" (Gujarati), "evlo" (Tamil), "entha" (Telugu), "eshtu" (Kannada).
-const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar|kul|kinna|kinne|ketla|ketlu|thase|evlo|evvalavu|entha|eshtu|koto|kiti)\b|\bhow much\b/;
+const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar|kul|kinna|kinne|ketla|ketlu|thase|evlo|evvalavu|entha|eshtu|koto|kiti|kiman|kimaan|kete|ketna|kaetna|ethra|motham|ekun|milai|lagi|laggegi)\b|\bhow much\b/;
 
 /**
  * What an order of the products a question names comes to with cash on delivery ("glacier classic
@@ -426,8 +430,9 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
   return `${verdict} Shipping is free on orders over ${formatPaise(rule.free_over_paise)}; below that a flat ${formatPaise(rule.flat_fee_paise)} applies.\n\nMore on this: /shipping-policy`;
 }
 
-const LARGEST = /\b(biggest|largest|max(imum)? size|max(imum)? capacity|sabse bada|sabse badi|sabse bade)\b/;
-const SMALLEST = /\b(smallest|tiniest|min(imum)? size|sabse chhota|sabse chota|sabse choti|sabse chhoti)\b/;
+// And in Bengali ("sob cheye boro", "shob theke chhoto") and Marathi ("sarvat motha").
+const LARGEST = /\b(biggest|largest|max(imum)? size|max(imum)? capacity|sabse bada|sabse badi|sabse bade|(sob|shob|sab) ?(cheye|theke) boro|sarvat (motha|mothi|mothe))\b/;
+const SMALLEST = /\b(smallest|tiniest|min(imum)? size|sabse chhota|sabse chota|sabse choti|sabse chhoti|(sob|shob|sab) ?(cheye|theke) (chhoto|choto)|sarvat (lahan|chhota))\b/;
 
 /**
  * The largest or smallest size of a kind ("biggest bottle u have?", "smallest tumbler"), with the

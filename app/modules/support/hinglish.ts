@@ -16,6 +16,8 @@ const CONSONANT_ROOTS = [
   "bhool", "bhul", "badal", "chahiy", "pahan", "lautaa", "utha", "ghum",
   // joining, adding ("tax jud ke hai": is it added in)
   "jod", "jud",
+  // opening by itself ("ek ungli se khul jaye")
+  "khul",
   // being seen ("purana order dikhega?": will it show)
   "dikh",
 ];
@@ -64,7 +66,9 @@ const GRAMMAR_WORDS =
   // "le lu", "le lun": I take (buy) it now
   "lu lun loon lelu " +
   // always, special
-  "hamesha humesha khaas khas";
+  "hamesha humesha khaas khas " +
+  // Urdu's forms of address and glue ("janab", "taaki": so that)
+  "janab janaab taaki taki jis jise jin jinhe jinka jinki kam";
 
 /** Forms that are also English words a shopper may mean ("banana shake"): never dropped. */
 const ENGLISH_LOOKALIKES = new Set(["banana", "ski", "deta", "lagu"]);
@@ -101,12 +105,27 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   hot: ["garam", "garm", "garmi"],
   car: ["gaadi", "gadi"],
   // Drinking: "kitna paani piya" (how much water was drunk).
-  drink: ["piya", "piyo", "peena", "pina", "peeta", "peete", "pite", "piyenge"],
+  // And kahwa, Kashmir's tea.
+  drink: ["piya", "piyo", "peena", "pina", "peeta", "peete", "pite", "piyenge", "kahwa", "kehwa", "qahwa"],
   // A hand: "ek haath se khulta hai" is a one-hand lid.
   hand: ["haath", "hath", "haat", "ungli", "ungali", "ungliyon", "ungliyan"],
   // Drops on the outside, a wet bag: the sweating a cold bottle may do ("boond", "geela", "paseena").
   sweat: ["boond", "boonde", "boondein", "bund", "geela", "gila", "geeli", "gili", "paseena", "pasina"],
-  contact: ["jawab", "reply", "replies", "respond", "response"],
+  contact: ["jawab", "reply", "replies", "respond", "response", "baat"],
+  // Where: a city ("kis shehar se").
+  india: ["shehar", "sheher", "shahar", "shahr"],
+  // A wide mouth ("chauda muh").
+  wide: ["chauda", "chaudi", "chaude", "chaura", "chauri", "muh", "munh", "mooh"],
+  // A knock on the table ("awaaz"): the noise the silicone boot stops.
+  noise: ["awaaz", "awaz", "aawaz", "aawaaz", "aavaaz", "thak", "khat", "khatak"],
+  // Underneath: the bottle's base.
+  base: ["neeche", "niche", "tala", "tali"],
+  // Replaced under the warranty ("warranty me badloge?").
+  warranty: ["badloge", "badlenge", "badlega", "badlegi", "badal doge", "badal denge"],
+  // News of a parcel ("koi khabar milegi").
+  notify: ["khabar", "khabr", "suchna"],
+  // Genuine or fake: the steel's grade answers it.
+  material: ["asli", "asal", "nakli", "naqli"],
 };
 
 /** Hindi words of the shopper's circumstances: the people and places of a story, not its question. */
@@ -115,9 +134,11 @@ export const HINGLISH_CONTEXT: readonly string[] = (
   "bartan kitchen rasoi aaj kal parso turant phek phenk fek phenka pheka feka galti rishtedar rishtedaar rishtedaron rishtedaaron " +
   // old, earlier ("purana order": the one placed before)
   "purana purani purane " +
+  // the weather, the power, the shopper's work and what is genuine: the story around a question
+  "sardi garmiyon sardiyon dhoop bijli kaam naukri majboot gangajal " +
   // "banana" is also "to make" ("account banana"): a shopper's banana is only ever the story.
   "banana"
 ).split(/\s+/);
 
 /** Things in general ("mera saman", "cheezein"): shop-wide, like "item". */
-export const HINGLISH_WEAK: readonly string[] = "saman samaan cheez cheeze cheezein cheezen maal".split(/\s+/);
+export const HINGLISH_WEAK: readonly string[] = "saman samaan cheez cheeze cheezein cheezen maal naya nayi naye".split(/\s+/);

@@ -437,3 +437,26 @@ describe("the blind16 round's second pass", () => {
     for (const q of ["where do i enter my company gstin", "our gstin is registered in maharashtra, will that work", "gst number on invoice?"]) expect(asksShopGstin(q), q).toBe(false);
   });
 });
+
+describe("Bengali, Assamese, Odia, Marathi, Malayalam, Bhojpuri and Haryanvi in Latin letters (the blind17 round)", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("reads their grammar words as nothing, their how-much words as a price and their counts as counts", () => {
+    for (const word of ["ami", "apnader", "hobe", "kunu", "ase", "mu", "heba", "aamhi", "madhe", "nte", "cheyyan", "ba", "rahila", "thare", "laggegi", "jis", "kam"]) expect(isStopWord(word), word).toBe(true);
+    for (const word of ["kiman", "kimaan", "kete", "ketna", "kaetna", "motham", "ekun", "chhoot"]) expect(termsOfWord(word), word).toContain("#price");
+    for (const word of ["rendu", "oru", "gote", "ekta"]) expect(isWeakWord(word), word).toBe(true);
+  });
+  it("reads their nouns with the English words' concepts: tea, hot, big, washing, sweat, back, a dispute, cash, a city, a wide mouth, a knock", () => {
+    const concept: [string, string][] = [["saah", "#drink"], ["gorom", "#hot"], ["choodu", "#hot"], ["boro", "#size"], ["basta", "#size"], ["dhowar", "#clean"], ["ghaam", "#sweat"], ["thirichu", "#return"], ["bibad", "#law"], ["rokh", "#cod"], ["shehar", "#india"], ["chauda", "#wide"], ["awaaz", "#noise"], ["neeche", "#base"], ["rubber", "#silicone"], ["haatane", "#hand"], ["pathai", "#ship"], ["meye", "#kids"]];
+    for (const [word, c] of concept) expect(termsOfWord(word), word).toContain(c);
+  });
+  it("strips greetings in those languages and reads their phrases: how to pay, since when, a court case, by this evening, a lunch break", () => {
+    expect(read("assalam o alaikum. kahwa garam rakhne ke liye tumbler")).toEqual(["kahwa", "garam", "tumbler"]);
+    expect(read("pranaam. bottle kaun grade ke steel se banal ba?")).toEqual(["bottle", "grade", "steel"]);
+    expect(normalise("paise kaise de sakte hain")).toContain("payment methods");
+    expect(normalise("kab se bana rahe ho bottles? nayi company ho kya")).toContain("founded");
+    expect(normalise("kouthi court re case chaliba")).toContain("court dispute");
+    expect(normalise("aaj shaam tak Hyderabad mein mil jaata kya")).toContain("today");
+    expect(read("tiffin break obdhi gorom thakbe")).not.toContain("break");
+    expect(normalise("refund aata kahan hai? bank transfer karoge")).toContain("netbanking");
+  });
+});

@@ -69,6 +69,8 @@ const GROUPS: Record<string, string[]> = {
     "spam", "spammed", "telemarketing",
     // Passing a shopper's number on to others who sell: "do you sell my number to marketing people".
     "marketing", "marketers", "telecallers"],
+  // What the boot is made of, as a shopper names it.
+  silicone: ["silicone", "rubber", "rubbery"],
   // The base of a bottle and the noise it makes on a desk: what the silicone boot is for.
   base: ["base", "bottom", "underside"],
   noise: ["silence", "silences", "silent", "noise", "noisy", "loud", "clank", "clanking", "clang", "rattle", "rattles", "sound"],
@@ -135,7 +137,7 @@ const GROUPS: Record<string, string[]> = {
 const PHRASES: [RegExp, string][] = [
   // A letter's greeting and its signature say who writes, not what they ask: "Dear team,", "Respected
   // Sir/Madam", "Thanks and regards, Arindam", "Best, A. Sen" (the name is a word the shop never uses).
-  [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
+  [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar|namaskaram|pranaam|pranam|vanakkam|adaab|salaam|salam|assalam\w*|as-salaam\w*|ram ram|sat sri akal)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
   [/(?:^|[\s,.!])(?:thanks(?: a lot)?(?:,? and| &)? regards|thank you|thanks|regards|best regards|warm regards|kind regards|best|cheers|sincerely|yours (?:truly|sincerely|faithfully))[,.!\s-]+(?:[\p{L}]+\.?\s*){0,3}\s*$/u, " "],
   // A GST number is a GSTIN ("company gst no", "gst number").
   [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
@@ -285,13 +287,13 @@ const PHRASES: [RegExp, string][] = [
   [/\bcold drinks?\b|\bsoft drinks?\b/g, " soda "],
   [/\bcup ?holders?\b/g, " car holder "],
   // "Kitne ghante", "kitne din": how long, not how much.
-  [/\bkitne (ghante|ghanton|hours|hrs|din|days)\b/g, " long hours "],
+  [/\b(kitne|kitte|kinne) (ghante|ghanton|hours|hrs|din|days)\b/g, " long hours "],
   // Arriving: "aa jayega", "aa jaega", "pahunch jayega".
   [/\b(aa|a|pahunch) (jayega|jaega|jaayega|jayegi|jaegi|jaayegi|jaye|jaaye)\b/g, " arrive "],
   // Something that began to happen ("started smelling", "starting to leak"): the symptom is the question.
   [/\b(started|starting|start|starts|began|begun|begins) (?=\w+ing\b)/g, " "],
   // Letters an engraving may hold: "kitne letters", "how many characters", "will 'priya' fit".
-  [/\b(kitne|kitni|how many|max|maximum) (letters|characters|chars|words|akshar)\b/g, " letters limit "],
+  [/\b(kitne|kitni|how many|max|maximum) (letters|characters|chars|words|akshar|harf|length)\b/g, " letters limit "],
   [/\b(engrav\w*)\b([^?.!]*)\bfit\b/g, " $1 $2 letters limit "],
   // "Pehli baar", "first time": a first order.
   [/\b(pehli|pehla|pahli|first) (baar|bar|time|order)\b/g, " first order "],
@@ -320,6 +322,25 @@ const PHRASES: [RegExp, string][] = [
   [/\bpin ?code\b/g, " pincode "],
   // A price shown wrong on the site ("price was wrong", "galat price"): mispriced, as the terms say.
   [/\b(price|prices|pricing|mrp|rate)\b( \w+){0,2} (wrong|incorrect|galat|mistake|error)\b|\b(wrong|incorrect|galat) (price|prices|pricing|mrp|rate)\b/g, " mispriced "],
+  // How to pay ("paise kaise de sakte hain"): the payment methods.
+  [/\b(paise|paisa|payment|pay) (kaise|kese|kis tarah|kis tarike se) (de|du|dun|dein|den|kare|karein|karu|karun|bhare|bharu|bharein)\b/g, " payment methods "],
+  // Since when they make bottles ("kab se bana rahe ho"), a new company: when the brand was founded.
+  [/\bkab se (bana|bech|chala|kaam kar)\w*\b|\b(nayi|naya|new) (company|brand)\b/g, " founded "],
+  // A lunch break is lunch, not something broken; a night shift is the shopper's day.
+  [/\b(lunch|tiffin|tea|coffee|chai) break\b/g, " lunch "],
+  [/\b(night|day|morning|evening) (duty|shift)\b/g, " duty "],
+  // A court case is a dispute in court.
+  [/\bcourt (\w+ )?(case|cases|kachehri)\b|\bcase (in|at) (the )?court\b/g, " court dispute "],
+  // By this evening ("aaj shaam tak"): today.
+  [/\b(aaj|kal) (shaam|sham|raat|subah|dopahar) tak\b/g, " today "],
+  // At least ("kam se kam"): a minimum.
+  [/\bkam se kam\b/g, " minimum "],
+  // Knowing that it left ("kaise pata chalega", "pata chali"): being told.
+  [/\bpata (chal|chala|chalega|chalegi|chali|chalta|lagega|lagegi)\b/g, " notify "],
+  // A bank transfer or NEFT is netbanking, as the payment options name it.
+  [/\bbank transfer\b|\b(neft|imps|rtgs)\b/g, " netbanking "],
+  // A video call is the shopper's office day ("zoom calls pe").
+  [/\b(zoom|video|teams|meet|office) (calls?|meetings?)\b/g, " office "],
   // A sale by any name is a sale: "flash sale", "mega sale".
   [/\b(flash|mega|big|festive|festival|clearance) sale\b/g, " sale "],
   // How long a password must be: its limit in characters.
@@ -336,7 +357,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(over|above|below|under|up ?to|at ?least|more than|less than)\s+(?=rupees\b|rs\b|inr\b|\d)/g, " limit "],
   [/\bstop(s|ped)? (keeping|staying)\b|\bno longer (keeps|stays)\b|\b(does ?n[o']?t|is ?n[o']?t|not) (keep|stay)(s|ing)?\b/g, " defect "],
   // Received and disliked: a return ("colour pasand nahi aaya", "didn't like the colour").
-  [/\bpasand nahi?\b|\b(did|do) ?n[o']?t like\b|\b(did|do) not like\b|\b(not|doesn'?t|does not|didn'?t|did not) (match|matching|suit|suiting)\b/g, " return "],
+  [/\bpasand nahi?\b|\bpasand na (aaye|aaya|aayi|aya|ho|hua|hui|lage)\b|\bpasand (helani|hoyni|hoy ni|nai)\b|\b(did|do) ?n[o']?t like\b|\b(did|do) not like\b|\b(not|doesn'?t|does not|didn'?t|did not) (match|matching|suit|suiting)\b/g, " return "],
   // A child's age ("for a 5 yr old", "8 saal ka beta"): a kids' question.
   [/\b\d+\s*(yr|yrs|year|years|saal|sal)[\s-]*(old|ka|ki|ke)('s)?(?![\w'])/g, " kid "],
 ];
@@ -372,7 +393,7 @@ const STOP = new Set(
     "whether although though unless whereas either neither several every enough various across along among amongst amid " +
     "beside besides despite except per via toward towards upon unlike regarding concerning hence thus therefore however moreover " +
     "otherwise ought anyway anyhow nobody everybody everyone somebody whoever whatever whichever wherever whenever onto throughout " +
-    "whilst unto beneath alongside thereby because bcz becoz becuz " +
+    "whilst unto beneath alongside thereby because bcz becoz becuz certain " +
     // Asking formally: "I would like to enquire", "kindly advise", "in what situation".
     "enquire inquire enquiring inquiring enquiry inquiry advise situation situations needful " +
     // Chat's own words: "yo", "like crazy", a comparison under way, wanting.
@@ -435,6 +456,8 @@ const CONTEXT = new Set(
     "cousin cousins died dead midway halfway baje bharu bharoon bharun read lose money relative relatives " +
     // where a thing is kept on the site, and the day a count starts from: the story around the question
     "section sections date dates count counted counting " +
+    // who and where the shopper is: a building's team, a tourist, a school's class or garden
+    "building tourist tourists garden primary class standard " +
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december " +
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
@@ -464,7 +487,7 @@ const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
  */
 const ENGLISH = new Set(
   ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
-    "account password login signin placing placed receive received quantity quantities status stairs stair staircase").split(/\s+/),
+    "account password login signin placing placed receive received quantity quantities status stairs stair staircase machine machines").split(/\s+/),
 );
 
 export function isKnownEnglish(word: string): boolean {

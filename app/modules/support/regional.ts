@@ -1,5 +1,6 @@
 // India's other languages as shoppers type them in Latin letters, beside English or Hindi: Tamil,
-// Telugu, Kannada, Malayalam, Gujarati, Punjabi, Bengali and Marathi. Only what a shop's questions
+// Telugu, Kannada, Malayalam, Gujarati, Punjabi, Bengali, Marathi, Assamese and Odia, and Hindi's
+// neighbours Bhojpuri and Haryanvi. Only what a shop's questions
 // are built from: the grammar words (postpositions, pronouns, "is there", "want", "tell me"), the
 // question words (those that ask how much carry a price, like "kitna"), and the few nouns a
 // shopper asks about (days, years, price, colour, children, hot and cold, water). Written from the
@@ -43,36 +44,83 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "saadi saada saade vich ton paaji praji veere veer bhaji aauga aaugi hoyega banda bandi samet " +
     // Bengali and Marathi
     "ki kothay kobe keno kemon achhe nei lagbe debe amar amake apnar apni tumi ektu khub " +
-    "kay kaay kuthe kadhi kasa kashi kase aahe ahe nahi nahit pahije sanga mala tumhi tumcha tumchi majha majhi",
+    "kay kaay kuthe kadhi kasa kashi kase aahe ahe nahi nahit pahije sanga mala tumhi tumcha tumchi majha majhi " +
+    // Bengali: pronouns, postpositions, "is there", "will be", "take", "give", "tell", "which", "all", "like", "than"
+    "e o te ar ami amra amader apnader tomar tomader oder ekhane okhane eta ota ekta ekti ta ti ta-ki naki jodi tahole kintu er der jonno theke diye porjonto " +
+    "porai porachi porai kora kori korbo korle korar korchi korte korun kore hobe hoy hoye hocche holo hoyeche hoini thakbe thakle thake pawa pabo pai pabe jay jabe jabo jete " +
+    "pore pora bhore bhora dhokar dhukbe obdhi chole cholbe shoho dewa dite debo deben nebo neben nite nile niye bolun bolo bolben bolte konta kon konti sob shob kichu aro moto mane gulo guli cheye dekhchi bhabchi " +
+    // Assamese: I, you, your, any, is, is not, will be, if, to, in, of, want, will take, come, get
+    "moi mur mok apuni apunar apunalokor apunalok tumar amar kunu ase nai ne hobo hoile hole loi ot khujisu khujo lobo loba ahi paboloi pabo " +
+    "bhitorot bhitor diye dile dibo thake thaka babe babad lagibo lagiba bhoriale bhorale bhal saahor " +
+    // Odia: I, my, you, your, is, will be, can, for, of, in, from, to, within, if, something, still, now, also
+    "mu mora mote apana apananka tume tumara achhi achi chhi nahin heba hela hebani helani kariparibi paribi karichi kari kariba deba dei deichi " +
+    "chaluchi chalichi chaliba lekhichhi lekhichi ra re ru ku bhitare upare kouthi kahinki kana kebe jadi kichhi tathapi ebe bi thili thila chahunchi " +
+    // Marathi: we, are, for, in, on, of, then, if, means, want, take, took, including, which, is, can, give, don't want
+    "je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
+    "konta konti konte shakto shakte shakel deu dya nako tyacha tyachi tyat tyala yeto yete aalyavar aalya vicharto dakhavle lavnar lavla " +
+    // Malayalam: I, my, in, from, and, what, which all, is, will get, do, done, bought, that, till, from
+    "il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
+    "koottiyaal kootti vaangiya vaangi athinu ithinu athu ithu vare muthal undavum undakum nilkkumo nilkkum ozhichaal theerunnath chechi chetta chettan " +
+    // Bhojpuri: is, was, will be, how much, of, for, my, your, you, went, happened, is got, will cost
+    "banal banela ba baa bate baate rahi rahila rahela hoi hola bhaila bhail gail gaila milela milal lagi lagela hamar hamre tohar rauwa raua khatir khatar " +
+    // Haryanvi: is, am, the one, your, near, much
+    "se su aala aali aale thare thara dhore ghana laggegi laggega",
 );
 
 /** Words that do carry a concept, in the groups language.ts already has. */
 export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // How much: Tamil, Telugu, Kannada, Malayalam, Gujarati, Punjabi, Bengali, Marathi; and "price".
   // "kul" (the total) too, in Hindi and Punjabi.
-  price: ["kul", "evlo", "entha", "ethra", "etra", "ketla", "ketlu", "ketli", "ketlo", "ketlaa", "kinne", "evvalavu", "evalavu", "yevlo", "yevvalavu", "vilai", "enta", "dhara", "eshtu", "estu", "bele", "kinna", "kinni", "mull", "mul", "koto", "kato", "kiti", "kimmat", "kimat", "kimmath"],
+  // Bengali and Assamese "koto", "kiman"; Odia "kete"; Bhojpuri "ketna"; Malayalam "motham" and
+  // Marathi "ekun" (the total).
+  price: ["kto", "kiman", "kimaan", "kete", "ketna", "kaetna", "kitte", "motham", "ekun", "chhoot", "chhut", "kul", "evlo", "entha", "ethra", "etra", "ketla", "ketlu", "ketli", "ketlo", "ketlaa", "kinne", "evvalavu", "evalavu", "yevlo", "yevvalavu", "vilai", "enta", "dhara", "eshtu", "estu", "bele", "kinna", "kinni", "mull", "mul", "koto", "kato", "kiti", "kimmat", "kimat", "kimmath"],
   // Days and years.
-  duration: ["naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  duration: ["ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
-  hours: ["iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
-  // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo".
-  ship: ["anuppu", "anuppunga", "anuppuvinga", "anuppuveenga", "anuppiten", "anuppinen", "anuppanum", "pampu", "pampandi", "pampistara", "pampistaru", "pampinchandi", "kalsi", "kalisi", "kalsthira", "kalisthira", "kaluhisi", "moklo", "moklavo", "mokalsho", "mokalso", "mokli", "moklyu", "mokalje"],
+  hours: ["sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
+  // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
   colour: ["rangu", "niram", "nirum", "banna"],
-  kids: ["kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
-  cold: ["jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
-  hot: ["soodu", "sudu", "vedi", "vediga", "bisi"],
-  // Pieces: Gujarati "nang" ("6 nang": six of them).
-  quantity: ["nang"],
+  // Sending: Assamese "pathai", Bengali "pathabo", Odia "pathaiba".
+  ship: ["pathai", "pathaibo", "pathabo", "pathan", "pathiye", "pathaiba", "pathaibe", "anuppu", "anuppunga", "anuppuvinga", "anuppuveenga", "anuppiten", "anuppinen", "anuppanum", "pampu", "pampandi", "pampistara", "pampistaru", "pampinchandi", "kalsi", "kalisi", "kalsthira", "kalisthira", "kaluhisi", "moklo", "moklavo", "mokalsho", "mokalso", "mokli", "moklyu", "mokalje"],
+  kids: ["meye", "chele", "lora", "suwali", "lorasuwali", "kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
+  cold: ["thanupp", "thanuppu", "jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
+  hot: ["gorom", "garom", "choodu", "soodu", "sudu", "vedi", "vediga", "bisi"],
+  // By hand: Marathi "haatane".
+  hand: ["haatane", "hatane", "haatani"],
+  // Pieces: Gujarati "nang" ("6 nang": six of them), Malayalam "ennam".
+  quantity: ["nang", "ennam"],
+  // Big and small: Bengali "boro", "chhoto"; Marathi "motha", "lahan"; and how much fits ("basta", "bastat": Marathi).
+  size: ["boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
+  // Tea: Bengali "cha", Assamese "saah", Malayalam "chaaya".
+  drink: ["saah", "chaaya", "chaya", "piyun", "piyu"],
+  // Washing: Bengali "dhowa", "dhoy".
+  clean: ["dhowa", "dhowar", "dhoy", "dhuye", "dhuiye"],
+  // Sweat: Marathi "ghaam".
+  sweat: ["ghaam", "gham", "thibakta", "bhijel"],
+  // Back (a return, money back): Malayalam "thirichu", Odia "pherai", Bengali "ferot", Marathi "parat".
+  return: ["thirichu", "pherai", "pherei", "ferot", "ferat", "parat"],
+  // A dispute: Odia "bibad", Bengali "bibad", Hindi "vivad".
+  law: ["bibad", "vivad", "mamla"],
+  // Cash, when paid at home: Marathi "rokh", "rokda".
+  cod: ["rokh", "rokda", "nagad", "naqad"],
   // Broken: Tamil "odanju", Telugu "pagili", Kannada "odedu".
   defect: ["odanju", "odanjiduchu", "udanju", "udanjiduchu", "pagilindi", "pagili", "odedu", "odedide", "odedhoytu"],
 };
 
 /** Water, in the languages above: as shop-wide as "water" (every bottle holds it). */
-export const REGIONAL_WEAK: readonly string[] = split("thanni tanni neellu neeru vellam pani");
+export const REGIONAL_WEAK: readonly string[] = split(
+  "thanni tanni neellu neeru vellam pani " +
+    // Counts in words, like "two" and "three": one, two, three in Tamil, Malayalam, Telugu, Kannada, Punjabi, Bengali, Odia.
+    "onnu oru rendu randu moonu moonnu moodu mooru okati ondu eradu ik ekta ekti dui duto duita gote",
+);
 
 /**
  * Money in the languages above (Kannada "hana", "duddu"; Tamil and Malayalam "panam", "kaasu";
  * Telugu "dabbulu"; Bengali "taka"): like "money", the story around a refund or a price, which
  * words such as "refund" or "evlo" say.
  */
-export const REGIONAL_CONTEXT: readonly string[] = split("hana duddu panam kaasu kasu dabbulu taka");
+export const REGIONAL_CONTEXT: readonly string[] = split(
+  "hana duddu panam kaasu kasu dabbulu taka takar " +
+    // The shopper's day in those languages: home, school, field, work, the sun, a brother or uncle as a form of address
+    "bari barite ghari ghar shetat unhat khadaan akhade bhau tau babuji dada didi kajer mashi pishvi swad halka halki",
+);

@@ -512,9 +512,11 @@ export function prepareQuestion(index: KnowledgeIndex, question: string, asking:
   const query = policy ? read.map((w) => (!isPolicyWord(w) && describesItem(index, w) ? { ...w, context: true } : w)) : read;
   const weights = query.map((w) => weightOf(index, w));
   const neverUsed = (w: QueryWord, i: number) => weights[i]! > 0 && !w.context && !w.weak && w.terms.every((t) => !index.df.has(t));
-  // An adverb the shop never uses ("fairly", "honestly", "normally") says how, not what about.
+  // An adverb the shop never uses ("fairly", "honestly", "normally") says how, not what about; a
+  // hyphenated word the shop never uses ("phat-ta", "lora-suwali") is read by its parts, which
+  // come beside it.
   query.forEach((w, i) => {
-    if (neverUsed(w, i) && /^[a-z]{3,}ly$/.test(w.word)) {
+    if (neverUsed(w, i) && (/^[a-z]{3,}ly$/.test(w.word) || /^[\p{L}]+-[\p{L}]+$/u.test(w.word))) {
       query[i] = { ...w, context: true };
       weights[i] = weightOf(index, query[i]);
     }
