@@ -4,6 +4,7 @@ import { shippingFor, splitTax } from "~/modules/orders/orders";
 import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
 import { askingPart, isContextWord, isStopWord, normalise, words } from "./language";
+import { REGIONAL_HOW_MUCH } from "./regional";
 
 // Product questions whose answer is computed from the catalogue rather than found in a passage:
 // a named product's price at a named size ("price of glacier classic 750"), the cheapest or
@@ -214,8 +215,10 @@ const SIZE_JOIN = new Set(["and", "aur", "or", "both", "each", "ml", "one", "ek"
 
 /** What joins the products of a list ("+" and "," are read as "and"). */
 // "and" in Punjabi ("te"), Gujarati ("ane"), Marathi ("ani"), Kannada ("mattu"), Odia ("au"),
-// Assamese ("aru") and Bengali ("ar") too.
-const JOINERS = new Set(["and", "aur", "plus", "with", "or", "n", "te", "ane", "ani", "mattu", "au", "aru", "ar"]);
+// Assamese ("aru") and Bengali ("ar") too. The same words split a list of products (LIST_BREAK).
+const LIST_WORDS = ["and", "aur", "plus", "with", "te", "ane", "ani", "mattu", "au", "aru", "ar"];
+// Before a name, "or" and "n" also join it to the one before ("classic or monsoon").
+const JOINERS = new Set([...LIST_WORDS, "or", "n"]);
 
 /** One line of an order a question describes: a product, the size named (if any), how many, the price of one. */
 export type CartLine = { p: CatalogProduct; size: string | null; qty: number; paise: number; counted?: boolean };
@@ -315,7 +318,7 @@ const isCounted = (lines: CartLine[]): boolean => isOrder(lines) || !!lines[0]?.
 const subtotalOf = (lines: CartLine[]) => lines.reduce((sum, l) => sum + l.qty * l.paise, 0);
 
 /** Where a list of products splits: "urban smart + matte explorer 1000ml", "classic and chai tumbler". */
-const LIST_BREAK = /\s*(?:\+|&|,|\bplus\b|\band\b|\baur\b|\bwith\b|\bte\b|\bane\b|\bani\b|\bmattu\b|\bau\b|\baru\b|\bar\b)\s*/;
+const LIST_BREAK = new RegExp(`\\s*(?:\\+|&|,|${LIST_WORDS.map((w) => `\\b${w}\\b`).join("|")})\\s*`);
 
 /**
  * The products a question lists, one per part ("urban smart bottle plus kids mini bottle"), each at
@@ -340,9 +343,12 @@ const lineLabel = (l: CartLine) => (l.qty > 1 || l.counted ? `${l.qty} × ${l.p.
 /** The cart a question describes: counts and sizes read first (cartLines), else one product per listed part. */
 const orderLines = (products: CatalogProduct[], question: string): CartLine[] | null => cartLines(products, question) ?? listedLines(products, question)?.map((l) => ({ ...l, qty: 1 })) ?? null;
 const COD_WORDS = /\bcod\b/;
-// With the words that ask how much, or what it comes to, in India's other languages (regional.ts):
-// "kul kinna" (Punjabi), "ketla thase" (Gujarati), "evlo" (Tamil), "entha" (Telugu), "eshtu" (Kannada).
-const TOTAL_WORDS = /\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar|kul|kinna|kinne|ketla|ketlu|thase|evlo|evvalavu|entha|eshtu|koto|kiti|kiman|kimaan|kete|ketna|kaetna|ethra|motham|ekun|milai|lagi|laggegi)\b|\bhow much\b/;
+// With the words that ask how much, or what it comes to, in India's other languages (regional.ts:
+// "kul kinna", "evlo", "koto", "kiman"), and "thase" (Gujarati: will it come to), "milai"
+// (Assamese: together), "lagi", "laggegi" (Bhojpuri, Haryanvi: will it cost).
+const TOTAL_WORDS = new RegExp(
+  `\\b(total|final|amount|padega|padegi|kitna|kitni|kitne|charges|altogether|overall|pay|paying|cost|bill|banega|banegi|bante|banta|milake|milakar|thase|milai|lagi|laggegi|${REGIONAL_HOW_MUCH.join("|")})\\b|\\bhow much\\b`,
+);
 
 /**
  * What an order of the products a question names comes to with cash on delivery ("glacier classic

@@ -67,13 +67,23 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "se su aala aali aale thare thara dhore ghana laggegi laggega",
 );
 
+/**
+ * The words that ask how much, or for the total, in the languages above: a price as a word (like
+ * "kitna"), and in a message naming products, a sum asked (catalog-answers.ts). Tamil "evlo",
+ * Telugu "entha", Kannada "eshtu", Malayalam "ethra" and "motham" (the total), Gujarati "ketla",
+ * Punjabi "kinna" and "kul" (the total, in Hindi too), Bengali "koto", Assamese "kiman", Odia
+ * "kete", Marathi "kiti" and "ekun" (the total), Bhojpuri "ketna", Haryanvi "kitte".
+ */
+export const REGIONAL_HOW_MUCH: readonly string[] = split(
+  "kto kiman kimaan kete ketna kaetna kitte motham ekun kul evlo entha ethra etra ketla ketlu ketli ketlo ketlaa kinne " +
+    "evvalavu evalavu yevlo yevvalavu enta eshtu estu kinna kinni koto kato kiti",
+);
+
 /** Words that do carry a concept, in the groups language.ts already has. */
 export const REGIONAL_CONCEPTS: Record<string, string[]> = {
-  // How much: Tamil, Telugu, Kannada, Malayalam, Gujarati, Punjabi, Bengali, Marathi; and "price".
-  // "kul" (the total) too, in Hindi and Punjabi.
-  // Bengali and Assamese "koto", "kiman"; Odia "kete"; Bhojpuri "ketna"; Malayalam "motham" and
-  // Marathi "ekun" (the total).
-  price: ["kto", "kiman", "kimaan", "kete", "ketna", "kaetna", "kitte", "motham", "ekun", "chhoot", "chhut", "kul", "evlo", "entha", "ethra", "etra", "ketla", "ketlu", "ketli", "ketlo", "ketlaa", "kinne", "evvalavu", "evalavu", "yevlo", "yevvalavu", "vilai", "enta", "dhara", "eshtu", "estu", "bele", "kinna", "kinni", "mull", "mul", "koto", "kato", "kiti", "kimmat", "kimat", "kimmath"],
+  // How much and the total (above), "price" (Tamil "vilai", Telugu "dhara", Kannada "bele",
+  // Punjabi "mull", Gujarati and Marathi "kimmat") and a discount ("chhoot").
+  price: [...REGIONAL_HOW_MUCH, "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
   duration: ["ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
