@@ -123,10 +123,22 @@ export function loadEvalFile(file: string): EvalQuestion[] {
 
 const plain = (s: string) => s.toLowerCase().replace(/\s+/g, " ");
 
+/**
+ * Whether an answer holds a fact: as written, and a number in it not as part of a longer one
+ * ("₹99" is not found in "₹999", nor "2,796" in "12,796").
+ */
+function holds(answer: string, fact: string): boolean {
+  const f = plain(fact);
+  const escaped = f.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const before = /^\d/.test(f) ? "(?<!\\d|\\d,)" : "";
+  const after = /\d$/.test(f) ? "(?!\\d|,\\d)" : "";
+  return new RegExp(`${before}${escaped}${after}`).test(plain(answer));
+}
+
 /** Right: the answer contains one of the expected facts; for a question outside the shop's knowledge, no answer (handed over). */
 export function judge(question: EvalQuestion, answer: string | null): boolean {
   if (question.expect === null) return answer === null;
-  return answer !== null && question.expect.some((fact) => plain(answer).includes(plain(fact)));
+  return answer !== null && question.expect.some((fact) => holds(answer, fact));
 }
 
 export function percentile(values: number[], p: number): number {

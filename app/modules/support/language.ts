@@ -156,7 +156,9 @@ const PHRASES: [RegExp, string][] = [
   // Leaving the warehouse: "packed and sent out", "shipped out".
   [/\b(packed|pack) (and|&|n) (sent|shipped|dispatched|send|ship)\b|\b(sent|send|shipped|ship) out\b/g, " dispatch "],
   // Money that "goes back", "comes back", "will be sent back": a refund, whatever the verb between.
-  [/\b(money|amount|paisa|paise)( \w+){0,3} (back|wapas|vapas)\b/g, " refund "],
+  // And in India's other languages: "paisa thirichu kittan" (Malayalam), "panam thirumba" (Tamil),
+  // "dabbulu tirigi" (Telugu), "taka ferot" (Bengali), "paise parat" (Marathi).
+  [/\b(money|amount|paisa|paise|panam|kaasu|hana|duddu|dabbulu|taka|takar)( \w+){0,3} (back|wapas|vapas|thirichu|thirumba|tirigi|thirigi|ferot|ferat|parat|pherai|pherei)\b/g, " refund "],
   // A part bought to replace one: "replacement lid", "spare straw" is an accessory, not a warranty claim.
   [/\b(replacement|spare|extra|new|another) (lid|lids|cap|caps|straw|straws|strap|straps|sleeve|sleeves|gasket|seal)\b/g, " accessory $2 "],
   [/\bstop(s|ped)? working\b|\bnot working\b|\bdoes ?n[o']?t work\b|\bkaam nahi?\b/g, " defect "],
