@@ -91,24 +91,31 @@ import { fileURLToPath } from "node:url";
 //     miss was a grammar word of a language the lexicon did not have, weighing as the word a
 //     question turns on. Its round added those languages to regional.ts and hinglish.ts, their
 //     counts and how-much words for sums, a hyphenated word read by its parts: 87 of 102, 24 of
-//     25. Printed and not gated.
+//     25 (88 and 25 after blind18's round). Printed and not gated.
+//   - "blind18" (tests/fixtures/bot-eval-blind18.json): written blind by a helper on 2026-11-29 as
+//     an ordinary day's mix (about 40% Indian English, 35% Hinglish, the rest in ten other
+//     languages) and first scored after blind17's round, which never saw it: 86 of 100 answerable,
+//     22 of 26 handed over. Its round: a count after the name ("everest ki 2 bottle"), an
+//     exploding lid as a fizzy drink's, tax "alag se", a first order and a sale to come in Hindi,
+//     "where" and "how" in the other languages, a few more of their grammar words, and the
+//     founder's name, the shop's social pages and a battery to staff: 98 of 100, 26 of 26. Gated.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the
  * round of 2026-11-27 (context words) had tuned to it, blind2 once the settings-facts round had
  * (90.7%), blind3 once the round of 2026-11-27 (amounts, tracking how-tos, story words) had,
  * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind12 once their rounds (2026-11-28) had,
- * blind16 once its second pass (2026-11-29) had;
+ * blind16 once its second pass and blind18 once its round (2026-11-29) had;
  * a new blind batch is scored with BOT_EVAL_FILE, printed and not gated, until a round uses it.
  */
-export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16"];
+export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16", "blind18"];
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../tests/fixtures");
 

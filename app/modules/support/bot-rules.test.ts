@@ -155,3 +155,15 @@ describe("staff-only questions of the blind16 round", () => {
     for (const q of ["my card is issued by hdfc, will it work", "do you take rupay debit cards", "is there a gift card"]) expect(classify(q), q).toBe("question");
   });
 });
+
+describe("the blind18 round", () => {
+  it("hands the founder's name, the shop's social pages and a battery to staff, and not the brand's story or a charge", () => {
+    for (const q of ["aapke founder kaun hai? unka naam kya hai", "who is the ceo of glacial", "nimma instagram page ide na? insta id kodi", "whats the battery life of the urban smart bottle cap"])
+      expect(classify(q), q).toBe("staff_only");
+    for (const q of ["when was glacial founded", "is there a delivery charge", "do you have a facebook ad offer"]) expect(classify(q), q).not.toBe("staff_only");
+  });
+  it("reads a how-to about tracking asked with another language's 'how' as the how-to", () => {
+    expect(classify("order track kasa karaycha?")).toBe("track_howto");
+    expect(classify("tracking eppadi pannanum?")).toBe("track_howto");
+  });
+});

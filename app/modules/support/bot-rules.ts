@@ -26,6 +26,9 @@ const ORDER = [
   /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i,
 ];
 
+/** "How" in India's other languages, for a how-to question about tracking ("order track kasa karaycha"). */
+const HOW_REGIONAL = "kasa|kashi|kase|epdi|eppadi|ela|elaa|hege|engane|kivabe|kibhabe|kemon|kem|kiven|kenekoi|kemiti";
+
 /**
  * How tracking works, not a request to track one: "how do I track my order", "tracking kaise
  * milega", "how will I know it shipped". Answered from the shop's text (the tracking link comes by
@@ -33,7 +36,7 @@ const ORDER = [
  */
 const TRACK_HOWTO = [
   /\bhow\b.{0,12}\b(do|can|could|will|would|should|to|does|one)\b.{0,12}\btrack/i,
-  /\btrack(ing)?\b.{0,30}\b(kaise|kese|kaisa|kab|when|how)\b/i,
+  new RegExp(`\\btrack(ing)?\\b.{0,30}\\b(kaise|kese|kaisa|kab|when|how|${HOW_REGIONAL})\\b`, "i"),
   /\b(get|receive|send|sent|milega|milegi|aayega|ayega)\b.{0,20}\btracking\b/i,
   /\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b.{0,30}\b(ship|dispatch|sent|deliver|order|parcel|package|arriv)/i,
   // Where to look an order up, asked without its number ("where do i check the status now").
@@ -63,6 +66,12 @@ const STAFF_ONLY = [
   // A card issued abroad: whether the gateway takes it, the shop's pages do not say (they name
   // Indian methods); the team answers.
   /\b(international|foreign|overseas|non[- ]?indian|abroad)\s+((credit|debit)\s+)?cards?\b|\bcards?\b.{0,25}\b(issued|from|of)\s+(outside|abroad|overseas|(in |from )?(the )?(usa|us|uk|singapore|dubai|uae|canada|australia|london|europe|germany|france|japan|malaysia|hong kong|qatar|saudi|oman|kuwait|nepal|bhutan|bangladesh|sri lanka|maldives|another country|a foreign bank))\b|\b(usa|us|uk|uae|dubai|singapore|canada|australia|foreign|overseas|non[- ]?indian)[- ](issued|based|bank)\b.{0,20}\bcards?\b/i,
+  // Who founded or runs the company: the shop's story does not name them; the team answers.
+  /\b(founder|founders|co-?founders?|ceo|owner|owners|managing director)\b.{0,30}\b(name|naam|who|kaun|kon|kaun hai)\b|\b(who|kaun|kon)\b.{0,25}\b(founder|co-?founder|ceo|owner)\b/i,
+  // The shop's social media pages: its pages do not list them; the team gives them.
+  /\b(instagram|insta|facebook|fb|youtube|twitter|linkedin|social media)\b.{0,15}\b(page|id|handle|account|channel|profile)\b|\bfollow (you|u|your page|ur page)\b/i,
+  // A battery or charging (the smart cap's): the shop's pages do not say how long it lasts or how it charges.
+  /\bbatter(y|ies)\b|\bcharg(e|ing) (it|the cap|the bottle|kaise|karna)\b/i,
   // Gift wrapping: the shop's pages offer engraving, not wrapping; whether an order can be wrapped, the team says.
   /\bgift[- ]?(wrap|wraps|wrapped|wrapping|pack|packed|packing)\b|\bwrap(ped|ping)?\b.{0,20}\b(as a |as |like a )?gift\b/i,
   // A promise about one delivery's day or hour ("can you guarantee delivery by friday", "kal tak

@@ -413,3 +413,18 @@ describe("the blind17 round: counts and largest in other languages", () => {
     expect(sizeExtreme(catalogue, "sarvat lahan bottle konti?")).toContain("350ml");
   });
 });
+
+describe("the blind18 round: a count after the name", () => {
+  const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+  it("reads 'everest ki 2 bottle' and 'chai tumbler x 4' as counts, and not a number of days after a name", () => {
+    expect(codTotal(catalogue, "everest ki 2 bottle cod pe mangwani hai, delivery pe total kitna dena hoga", rule)).toContain("2 × Everest Insulated Bottle at ₹2,799, with free shipping and the ₹49 cash on delivery fee, comes to ₹5,647");
+    expect(cartTotal(catalogue, "chai tumbler x 4, total?", rule)).toContain("4 × Chai Tumbler at ₹999 comes to ₹3,996");
+    expect(cartLines(catalogue, "bought glacier classic 750ml 2 days ago, total?")?.[0]?.qty).toBe(1);
+  });
+});
+describe("a count after the name, not another product's", () => {
+  it("leaves a count before the next name to that product", () => {
+    const lines = cartLines(catalogue, "glacier classic 750ml 2 chai tumbler total?");
+    expect(lines?.map((l) => [l.p.title, l.qty])).toEqual([["Glacier Classic Bottle", 1], ["Chai Tumbler", 2]]);
+  });
+});

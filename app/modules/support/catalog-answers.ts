@@ -210,6 +210,10 @@ const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"
 /** Words that count items, between a count and what is counted: "6 pcs", "6 nang" (Gujarati), "6 nos". */
 // And "6 ta" (Bengali, Assamese), "4 go" (Bhojpuri), "2 ennam" (Malayalam).
 const COUNTERS = new Set(["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag", "ta", "ti", "go", "ennam"]);
+/** What a number after a product's name may measure instead of a count: a time, a size, money. */
+const NOT_COUNTED = /^(days?|din|dino|weeks?|hafte|months?|mahine|years?|saal|hours?|hrs?|ghante|minutes?|mins?|baje|am|pm|ml|l|litres?|liters?|ltrs?|rs|rupees?|inr|percent|times?|baar)$/;
+/** Words between a name and a count after it: "everest ki 2 bottle", "chai tumbler x 4". */
+const COUNT_AFTER = new Set(["ki", "ke", "ka", "of", "x", "qty", "quantity"]);
 /** Words between sizes of one product: "monsoon slim 350 and 500 both". */
 const SIZE_JOIN = new Set(["and", "aur", "or", "both", "each", "ml", "one", "ek", "plus", "n"]);
 
@@ -271,7 +275,7 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
     const sizeBefore = before >= 0 ? sizeWord(tokens[before]!, sizes) : null;
     if (sizeBefore) before--;
     if (COUNTERS.has(tokens[before] ?? "")) before--;
-    const qty = countWord(tokens[before]);
+    let qty = countWord(tokens[before]);
     // Sizes after the name: one, or several joined ("350 and 500 both").
     const after: string[] = [];
     let k = j;
@@ -280,6 +284,18 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
       if (size) after.push(size);
       else if (!SIZE_JOIN.has(tokens[k]!) || !after.length) break;
       k++;
+    }
+    // Or a count after the name and its sizes ("everest ki 2 bottle", "chai tumbler x 4, total"):
+    // not one of a time or a size ("classic 2 days ago"), nor the count of the next product named
+    // ("classic 2 chai tumbler").
+    if (qty === null) {
+      const at = COUNT_AFTER.has(tokens[k] ?? "") ? k + 1 : k;
+      const later = countWord(tokens[at]);
+      const next = tokens[at + 1];
+      if (later !== null && (next === undefined || FILLER.has(next) || COUNTERS.has(next) || (!isName(next) && !NOT_COUNTED.test(next)))) {
+        qty = later;
+        k = at + 1;
+      }
     }
     // Only a real mention: with a count or a size, or by most of the name or its first word
     // ("himalaya"); outside a list, by its whole name and not only by words of the shopper's day

@@ -460,3 +460,16 @@ describe("Bengali, Assamese, Odia, Marathi, Malayalam, Bhojpuri and Haryanvi in 
     expect(normalise("refund aata kahan hai? bank transfer karoge")).toContain("netbanking");
   });
 });
+
+describe("the blind18 round", () => {
+  it("reads an exploding lid as a fizzy drink's, a first order in Hindi, tax 'alag se', a sale to come and 'where' in other languages", () => {
+    expect(termsOfWord("explode")).toContain("#carbonated");
+    expect(normalise("pehle order pe koi discount")).toContain("first order");
+    expect(normalise("gst alag se lagega kya bill me")).toContain("gst extra included");
+    expect(normalise("next sale kab aa rahi hai")).toContain("upcoming sale");
+    expect(normalise("apunalokor company tu kot? office tu kot ase?")).toContain("registered office location");
+    expect(normalise("refund kotodin e account e ashbe")).toContain("refund");
+    expect(termsOfWord("kotodin")).toContain("#duration");
+    for (const word of ["inda", "irukum", "varaku", "cheyyochu", "maadodu", "haakbahuda", "ashbe", "karaycha"]) expect(isStopWord(word), word).toBe(true);
+  });
+});

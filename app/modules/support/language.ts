@@ -35,7 +35,7 @@ const GROUPS: Record<string, string[]> = {
     "factory", "manufacturing", "manufacturer"],
   carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas",
     // What a fizzy drink does to a closed lid.
-    "pressure", "popped", "pop", "pops", "burst", "bursts",
+    "pressure", "popped", "pop", "pops", "burst", "bursts", "explode", "explodes", "exploded", "blast",
     // Beer is carbonated too: the same lid advice holds.
     "beer", "beers",
     // Fizzy drinks shoppers name by brand, and "fatega" (will it burst).
@@ -248,7 +248,9 @@ const PHRASES: [RegExp, string][] = [
   // The money of a return or a cancelled order: "how long for the money", "mere paise ka kya hoga".
   [/\b(for|get|getting|receive|see) (the |my |our )?(money|amount|paisa|paise)\b|\bwhat (happens|will happen) to (the |my )?(money|payment|amount)\b|\b(paise|paisa|money)( ka| ki| ke)? kya (hoga|hogi)\b|\bkya hoga (mere|mera|meri|hamare) (paise|paisa|paison)( ka| ki| ke)?\b/g, " refund "],
   // Where the office is, in Hinglish ("office kahan hai", "address kidhar hai").
-  [/\b(office|showroom|address|headquarters|hq)( \w+){0,1} (kaha|kahan|kidhar)\b/g, " registered office location "],
+  // And "where" in the other languages: Assamese "kot", Bengali "kothay", Marathi "kuthe", Tamil
+  // "enga", Telugu "ekkada", Kannada "elli", Malayalam "evide", Odia "kouthi", Punjabi "kithe".
+  [/\b(office|showroom|address|headquarters|hq|company)( \w+){0,1} (kaha|kahan|kidhar|kot|kothay|kuthe|enga|engey|ekkada|elli|evide|kouthi|kithe)\b/g, " registered office location "],
   // A start still to come ("when will the sale start", "kab start hogi") is no question of when the
   // shop was founded: something upcoming, which the shop's text does not promise.
   [/\b(will|gonna|going to)( \w+){0,3} (start|begin)\b|\b(start|shuru|begin) (hogi|hoga|hoge|honge|hone wal[ai])\b/g, " upcoming "],
@@ -298,7 +300,7 @@ const PHRASES: [RegExp, string][] = [
   [/\b(kitne|kitni|how many|max|maximum) (letters|characters|chars|words|akshar|harf|length)\b/g, " letters limit "],
   [/\b(engrav\w*)\b([^?.!]*)\bfit\b/g, " $1 $2 letters limit "],
   // "Pehli baar", "first time": a first order.
-  [/\b(pehli|pehla|pahli|first) (baar|bar|time|order)\b/g, " first order "],
+  [/\b(pehli|pehla|pahli|pehle|pahle|first) (baar|bar|time|order)\b/g, " first order "],
   // A bought item that was struck out: "striked price", "crossed out price", "cut price".
   [/\b(striked|struck|strike|strikethrough|crossed|cut)( out| off| through)? (price|mrp|amount)\b/g, " was price "],
   // Damage found on arrival ("arrived with a big dent", "came broken"): a defect to report to the team.
@@ -335,6 +337,10 @@ const PHRASES: [RegExp, string][] = [
   [/\bcourt (\w+ )?(case|cases|kachehri)\b|\bcase (in|at) (the )?court\b/g, " court dispute "],
   // By this evening ("aaj shaam tak"): today.
   [/\b(aaj|kal) (shaam|sham|raat|subah|dopahar) tak\b/g, " today "],
+  // GST "alag se", extra, added on top: whether tax is added to the price.
+  [/\b(gst|tax|taxes)\b( \w+){0,2} (alag|separate|separately|extra|added)\b/g, " gst extra included "],
+  // A sale still to come ("next sale kab", "agli sale"): something upcoming, which the shop's text does not promise.
+  [/\b(next|agli|agla|upcoming|coming|aane wali|aanewali) (sale|offer|discount|deal)s?\b|\bsale kab\b/g, " upcoming sale "],
   // At least ("kam se kam"): a minimum.
   [/\bkam se kam\b/g, " minimum "],
   // Knowing that it left ("kaise pata chalega", "pata chali"): being told.
@@ -489,7 +495,9 @@ const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
  */
 const ENGLISH = new Set(
   ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
-    "account password login signin placing placed receive received quantity quantities status stairs stair staircase machine machines").split(/\s+/),
+    "account password login signin placing placed receive received quantity quantities status stairs stair staircase machine machines " +
+    // Hindi words spelled right, never "corrected" to a word of another language's lexicon ("mausam", the weather, is not "maasam", a month).
+    "mausam mosam").split(/\s+/),
 );
 
 export function isKnownEnglish(word: string): boolean {

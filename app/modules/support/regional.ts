@@ -17,6 +17,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
   // Tamil: what, how, where, when, who, which, how many; is there / is not; want; tell; do;
   // become; postpositions and particles; pronouns; much, little, now, here, there; forms of address
   "enna ennanu ennana ennenna epdi eppadi epadi enga engey enge eppo eppothu epo yaaru yaar enthe endha ethu edhu ethana ethanai etthana " +
+    "inda indha intha irukum poren porom varaku " +
     "irukka irukku iruku irukkum irukkuma irukkaa irundha irundhaa iruntha illa illaya illaiya illai illaye venum vendum venuma venam vendam " +
     "sollunga sollu solunga sollungal pannu pannunga pannalama pannalaama pannanum pannren pannuren panren pannina pannadhu panna " +
     "aagum aaguma aagatha aagadha aachu aayiduchu mudiyuma mudiyum mudiyadhu theriyuma theriyum theriyala varum varuma varadhu vandhu vanthu vandhuchu " +
@@ -24,12 +25,12 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "inga anga podhum romba konjam ippo da di ma pa anna akka thambi machan " +
     // Telugu
     "enti emiti ela elaa ekkada eppudu enni unda undi unnaya unnayi unnai ledu leda levu kavali kaavali kavalante cheppandi cheppu cheppagalara " +
-    "cheyali cheyocha cheyyocha chesthe chesanu chestunnanu cheyandi pettocha pettochu pettavacha lo ki ni nu ga gaa kuda kooda mee meeru " +
+    "cheyyochu cheyyocha cheyali cheyocha cheyyocha chesthe chesanu chestunnanu cheyandi pettocha pettochu pettavacha lo ki ni nu ga gaa kuda kooda mee meeru " +
     "naaku nenu naa mana ikkada akkada ippudu chaala konchem andi garu vastundi vasthundi ostundi osthundi vacchindi vachindi raaledu " +
     "enduku endhuku avtundi avutundi avuthundi " +
     // Kannada
     "enu yenu hege hegey elli yavaga yaavaga yavdu yavudu yaavudu ide idya ideya idiya illva illava beku bekagutte bekittu heli helthira helbeku " +
-    "maadi maadbahuda maadbodu maadbahudu maadidini maadidre alli ge ige ondu nanna nange nanage nimma nimge neevu nivu swalpa tumba bega " +
+    "maadodu maadbodu haakbahuda haakbodu haaki maadi maadbahuda maadbodu maadbahudu maadidini maadidre alli ge ige ondu nanna nange nanage nimma nimge neevu nivu swalpa tumba bega " +
     "barutte baratte bartide bandide aagutte aagatte kodi kodthira aadmele aadmel aadre innu kottilla kottidini yav yaav iruva iruvudu " +
     // Malayalam
     "enthanu engane evide eppol undu illallo venam venom parayamo parayu cheyyamo cheyyam ente enikku ningal ningalude " +
@@ -46,7 +47,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "ki kothay kobe keno kemon achhe nei lagbe debe amar amake apnar apni tumi ektu khub " +
     "kay kaay kuthe kadhi kasa kashi kase aahe ahe nahi nahit pahije sanga mala tumhi tumcha tumchi majha majhi " +
     // Bengali: pronouns, postpositions, "is there", "will be", "take", "give", "tell", "which", "all", "like", "than"
-    "e o te ar ami amra amader apnader tomar tomader oder ekhane okhane eta ota ekta ekti ta ti ta-ki naki jodi tahole kintu er der jonno theke diye porjonto " +
+    "ashbe asbe ashe tu e o te ar ami amra amader apnader tomar tomader oder ekhane okhane eta ota ekta ekti ta ti ta-ki naki jodi tahole kintu er der jonno theke diye porjonto " +
     "porai porachi porai kora kori korbo korle korar korchi korte korun kore hobe hoy hoye hocche holo hoyeche hoini thakbe thakle thake pawa pabo pai pabe jay jabe jabo jete " +
     "pore pora bhore bhora dhokar dhukbe obdhi chole cholbe shoho dewa dite debo deben nebo neben nite nile niye bolun bolo bolben bolte konta kon konti sob shob kichu aro moto mane gulo guli cheye dekhchi bhabchi " +
     // Assamese: I, you, your, any, is, is not, will be, if, to, in, of, want, will take, come, get
@@ -56,10 +57,10 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "mu mora mote apana apananka tume tumara achhi achi chhi nahin heba hela hebani helani kariparibi paribi karichi kari kariba deba dei deichi " +
     "chaluchi chalichi chaliba lekhichhi lekhichi ra re ru ku bhitare upare kouthi kahinki kana kebe jadi kichhi tathapi ebe bi thili thila chahunchi " +
     // Marathi: we, are, for, in, on, of, then, if, means, want, take, took, including, which, is, can, give, don't want
-    "je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
+    "karaycha karaychi mazyakade majhyakade je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
     "konta konti konte shakto shakte shakel deu dya nako tyacha tyachi tyat tyala yeto yete aalyavar aalya vicharto dakhavle lavnar lavla " +
     // Malayalam: I, my, in, from, and, what, which all, is, will get, do, done, bought, that, till, from
-    "il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
+    "cheyyendathu cheyyendath aayi aayittullu aayittu lekku ilekku il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
     "koottiyaal kootti vaangiya vaangi athinu ithinu athu ithu vare muthal undavum undakum nilkkumo nilkkum ozhichaal theerunnath chechi chetta chettan " +
     // Bhojpuri: is, was, will be, how much, of, for, my, your, you, went, happened, is got, will cost
     "banal banela ba baa bate baate rahi rahila rahela hoi hola bhaila bhail gail gaila milela milal lagi lagela hamar hamre tohar rauwa raua khatir khatar " +
@@ -85,7 +86,7 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // Punjabi "mull", Gujarati and Marathi "kimmat") and a discount ("chhoot").
   price: [...REGIONAL_HOW_MUCH, "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
-  duration: ["ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  duration: ["kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
   hours: ["sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
   // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
