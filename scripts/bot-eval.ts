@@ -91,7 +91,7 @@ import { fileURLToPath } from "node:url";
 //     miss was a grammar word of a language the lexicon did not have, weighing as the word a
 //     question turns on. Its round added those languages to regional.ts and hinglish.ts, their
 //     counts and how-much words for sums, a hyphenated word read by its parts: 87 of 102, 24 of
-//     25 (88 and 25 after blind18's round). Printed and not gated.
+//     25 (89 and 25 after the later rounds). Printed and not gated.
 //   - "blind18" (tests/fixtures/bot-eval-blind18.json): written blind by a helper on 2026-11-29 as
 //     an ordinary day's mix (about 40% Indian English, 35% Hinglish, the rest in ten other
 //     languages) and first scored after blind17's round, which never saw it: 86 of 100 answerable,
@@ -99,13 +99,21 @@ import { fileURLToPath } from "node:url";
 //     exploding lid as a fizzy drink's, tax "alag se", a first order and a sale to come in Hindi,
 //     "where" and "how" in the other languages, a few more of their grammar words, and the
 //     founder's name, the shop's social pages and a battery to staff: 98 of 100, 26 of 26. Gated.
+//   - "blind19" (tests/fixtures/bot-eval-blind19.json): written blind by a helper on 2026-11-29,
+//     another ordinary day's mix with older and formal writers ("Kindly inform", "Respected
+//     Sir"), first scored after blind18's round, which never saw it: 60 of 95 answerable (63%),
+//     23 of 25 handed over (56 and 22 on the bot as the day began). Its round: a formal request as
+//     the asking part, formal framing words ("provide", "hope", "clarify"), greetings of more
+//     regions, a size after "in" or a comma, a list read by its parts when the cart reading finds
+//     fewer products, the price before in Hindi, a scratch as damage, and more grammar words of
+//     the other languages: 80 of 95 (84%), 24 of 25. Printed and not gated.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json", blind19: "bot-eval-blind19.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the

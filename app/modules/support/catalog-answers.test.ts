@@ -428,3 +428,14 @@ describe("a count after the name, not another product's", () => {
     expect(lines?.map((l) => [l.p.title, l.qty])).toEqual([["Glacier Classic Bottle", 1], ["Chai Tumbler", 2]]);
   });
 });
+
+describe("the blind19 round: a size after 'in' or a comma, and a list the cart reading misses", () => {
+  const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+  it("takes 'in 1000ml' and ', 750ml' as the size of the product just named", () => {
+    expect(cartTotal(catalogue, "We want 6 Glacier Classic Bottles in 1 litre for our office team, prepaid. How much in total?", rule)).toContain("6 × Glacier Classic Bottle 1000ml at ₹2,099 comes to ₹12,594");
+    expect(cartTotal(catalogue, "2 Travel Tumbler with Straw, 750ml, total with delivery?", rule)).toContain("2 × Travel Tumbler with Straw 750ml at ₹1,699 comes to ₹3,398");
+  });
+  it("reads a list by its parts when the cart reading found fewer products and counted none", () => {
+    expect(cartTotal(catalogue, "I would like the Everest bottle and the Glacier Classic in 1 litre together. What will the total be?", rule)).toContain("Everest Insulated Bottle (₹2,799) + Glacier Classic Bottle 1000ml (₹2,099) comes to ₹4,898");
+  });
+});

@@ -212,6 +212,8 @@ const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"
 const COUNTERS = new Set(["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag", "ta", "ti", "go", "ennam"]);
 /** What a number after a product's name may measure instead of a count: a time, a size, money. */
 const NOT_COUNTED = /^(days?|din|dino|weeks?|hafte|months?|mahine|years?|saal|hours?|hrs?|ghante|minutes?|mins?|baje|am|pm|ml|l|litres?|liters?|ltrs?|rs|rupees?|inr|percent|times?|baar)$/;
+/** Words that may stand between a name and its size: "monsoon slim in 350ml", "commuter tumblers, 500ml". */
+const BEFORE_SIZE = new Set(["in", "of", "and"]);
 /** Words between a name and a count after it: "everest ki 2 bottle", "chai tumbler x 4". */
 const COUNT_AFTER = new Set(["ki", "ke", "ka", "of", "x", "qty", "quantity"]);
 /** Words between sizes of one product: "monsoon slim 350 and 500 both". */
@@ -279,6 +281,8 @@ export function cartLines(products: CatalogProduct[], question: string, opts: { 
     // Sizes after the name: one, or several joined ("350 and 500 both").
     const after: string[] = [];
     let k = j;
+    // "in 350ml", ", 500ml" (a comma is read as "and"): a size just after such a word is this product's.
+    if (BEFORE_SIZE.has(tokens[k] ?? "") && sizeWord(tokens[k + 1] ?? "", sizes)) k++;
     while (k < tokens.length) {
       const size = sizeWord(tokens[k]!, sizes);
       if (size) after.push(size);
@@ -357,7 +361,13 @@ export function listedLines(products: CatalogProduct[], question: string): { p: 
 
 const lineLabel = (l: CartLine) => (l.qty > 1 || l.counted ? `${l.qty} × ${l.p.title}${l.size ? ` ${l.size}` : ""} at ${formatPaise(l.paise)}` : `${l.p.title}${l.size ? ` ${l.size}` : ""} (${formatPaise(l.paise)})`);
 /** The cart a question describes: counts and sizes read first (cartLines), else one product per listed part. */
-const orderLines = (products: CatalogProduct[], question: string): CartLine[] | null => cartLines(products, question) ?? listedLines(products, question)?.map((l) => ({ ...l, qty: 1 })) ?? null;
+// A list that names more products than the cart reading found, none of them counted ("the Everest
+// bottle and the Matte Explorer in 1 litre"), is read as the list.
+const orderLines = (products: CatalogProduct[], question: string): CartLine[] | null => {
+  const read = cartLines(products, question);
+  const listed = listedLines(products, question)?.map((l) => ({ ...l, qty: 1 })) ?? null;
+  return read && listed && listed.length > read.length && read.every((l) => !l.counted) ? listed : (read ?? listed);
+};
 const COD_WORDS = /\bcod\b/;
 // With the words that ask how much, or what it comes to, in India's other languages (regional.ts:
 // "kul kinna", "evlo", "koto", "kiman"), and "thase" (Gujarati: will it come to), "milai"

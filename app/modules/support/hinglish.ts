@@ -68,7 +68,7 @@ const GRAMMAR_WORDS =
   // always, special
   "hamesha humesha khaas khas " +
   // Urdu's forms of address and glue ("janab", "taaki": so that)
-  "janab janaab taaki taki jis jise jin jinhe jinka jinki kam";
+  "janab janaab taaki taki jis jise jin jinhe jinka jinki kam uspe ispe maine humne lunga lungi lenge lega legi";
 
 /** Forms that are also English words a shopper may mean ("banana shake"): never dropped. */
 const ENGLISH_LOOKALIKES = new Set(["banana", "ski", "deta", "lagu"]);
@@ -135,7 +135,7 @@ export const HINGLISH_CONTEXT: readonly string[] = (
   // old, earlier ("purana order": the one placed before)
   "purana purani purane " +
   // the weather, the power, the shopper's work and what is genuine: the story around a question
-  "sardi garmiyon sardiyon dhoop bijli kaam naukri majboot gangajal " +
+  "sardi garmiyon sardiyon dhoop bijli kaam naukri majboot gangajal dulhan dulha shaadi shadi baantne baantna " +
   // "banana" is also "to make" ("account banana"): a shopper's banana is only ever the story.
   "banana"
 ).split(/\s+/);

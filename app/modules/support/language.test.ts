@@ -473,3 +473,22 @@ describe("the blind18 round", () => {
     for (const word of ["inda", "irukum", "varaku", "cheyyochu", "maadodu", "haakbahuda", "ashbe", "karaycha"]) expect(isStopWord(word), word).toBe(true);
   });
 });
+
+describe("the blind19 round", () => {
+  const read = (q: string) => analyseQuestion(q).map((w) => w.word);
+  it("reads formal English: a formal request as asking, 'kindly provide' and 'I hope' as framing, an upper limit, a final figure, 'in case'", () => {
+    expect(askingPart("I am the Principal of a school in Kohima. Kindly inform me up to how many letters can be engraved on one bottle.")).toContain("kindly inform me");
+    for (const word of ["provide", "hope", "clarify", "finalised"]) expect(isStopWord(word), word).toBe(true);
+    expect(normalise("is there any upper limit on the order value")).toContain(" limit ");
+    expect(normalise("please give the final figure")).toContain(" total ");
+    expect(read("in case the bottle stops keeping water cold")).not.toContain("case");
+  });
+  it("strips more greetings, reads the price before in Hindi, a scratch as damage and a piece as a quantity", () => {
+    expect(read("Jai Hind. Please state what warranty your bottle carries.")[0]).not.toBe("jai");
+    expect(read("kem cho, Surat thi. total ketla thase?")).not.toContain("cho");
+    expect(normalise("chai tumbler pehle kitne ka tha?")).toContain("was price");
+    expect(termsOfWord("scratch")).toContain("#defect");
+    expect(termsOfWord("piece")).toContain("#quantity");
+    for (const word of ["kollam", "rojantha"]) expect(termsOfWord(word), word).toContain("#duration");
+  });
+});

@@ -30,7 +30,7 @@ const GROUPS: Record<string, string[]> = {
   warranty: ["warranty", "warranties", "guarantee", "guaranty", "guarantees", "covered", "cover", "coverage", "claim", "claims",
     // What a warranty claim gets the shopper.
     "replace", "replaced", "replacement", "replacing"],
-  defect: ["defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect",
+  defect: ["scratch", "scratched", "scratches", "defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect",
     // Made wrong: a manufacturing defect, which the warranty covers.
     "factory", "manufacturing", "manufacturer"],
   carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas",
@@ -95,7 +95,7 @@ const GROUPS: Record<string, string[]> = {
   // The tariff code a business buyer's accounts team asks for.
   hsn: ["hsn", "sac", "tariff"],
   // How many of one item an order may hold.
-  quantity: ["quantity", "quantities", "qty", "pieces", "pcs", "units", "nos"],
+  quantity: ["quantity", "quantities", "qty", "piece", "pieces", "pcs", "units", "nos"],
   invoice: ["invoice", "invoices", "bill", "bills", "billing", "receipt", "receipts", "gstin", "reimbursement", "pdf"],
   cod: ["cod", "cash"],
   payment: ["pay", "payment", "payments", "paying", "paid", "gateway", "gateways", "upi", "card", "cards", "netbanking", "gpay", "paytm", "phonepe", "wallet", "online", "prepaid", "settle", "settled", "settling"],
@@ -137,7 +137,7 @@ const GROUPS: Record<string, string[]> = {
 const PHRASES: [RegExp, string][] = [
   // A letter's greeting and its signature say who writes, not what they ask: "Dear team,", "Respected
   // Sir/Madam", "Thanks and regards, Arindam", "Best, A. Sen" (the name is a word the shop never uses).
-  [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar|namaskaram|pranaam|pranam|vanakkam|adaab|salaam|salam|assalam\w*|as-salaam\w*|ram ram|sat sri akal)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
+  [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar|namaskaram|namaskara|pranaam|pranam|vanakkam|adaab|salaam|salam|assalam\w*|as-salaam\w*|ram ram|sat sri akal|jai hind|jai shri ram|jai shree ram|radhe radhe|jai jinendra|tashi delek|kem cho|khamma ghani)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
   [/(?:^|[\s,.!])(?:thanks(?: a lot)?(?:,? and| &)? regards|thank you|thanks|regards|best regards|warm regards|kind regards|best|cheers|sincerely|yours (?:truly|sincerely|faithfully))[,.!\s-]+(?:[\p{L}]+\.?\s*){0,3}\s*$/u, " "],
   // A GST number is a GSTIN ("company gst no", "gst number").
   [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
@@ -340,7 +340,15 @@ const PHRASES: [RegExp, string][] = [
   // GST "alag se", extra, added on top: whether tax is added to the price.
   [/\b(gst|tax|taxes)\b( \w+){0,2} (alag|separate|separately|extra|added)\b/g, " gst extra included "],
   // A sale still to come ("next sale kab", "agli sale"): something upcoming, which the shop's text does not promise.
-  [/\b(next|agli|agla|upcoming|coming|aane wali|aanewali) (sale|offer|discount|deal)s?\b|\bsale kab\b/g, " upcoming sale "],
+  [/\b(next|agli|agla|upcoming|coming|aane wali|aanewali) (\w+ )?(sale|offer|discount|deal)s?\b|\bsale kab\b/g, " upcoming sale "],
+  // An upper limit: a limit.
+  [/\b(upper|higher|lower|max|maximum) limit\b/g, " limit "],
+  // The final figure, the amount payable: the total.
+  [/\b(final|total) (figure|amount payable|payable)\b|\bamount payable\b/g, " total "],
+  // The price before ("pehle kitne ka tha"): the struck-out price.
+  [/\b(pehle|pahle|earlier|before)( \w+){0,1} (kitne|kitna|kitni|how much)( \w+){0,2} (tha|thi|the|was)\b/g, " was price "],
+  // "In case", "in that case": if.
+  [/\bin (that |this )?case\b/g, " "],
   // At least ("kam se kam"): a minimum.
   [/\bkam se kam\b/g, " minimum "],
   // Knowing that it left ("kaise pata chalega", "pata chali"): being told.
@@ -402,6 +410,8 @@ const STOP = new Set(
     "beside besides despite except per via toward towards upon unlike regarding concerning hence thus therefore however moreover " +
     "otherwise ought anyway anyhow nobody everybody everyone somebody whoever whatever whichever wherever whenever onto throughout " +
     "whilst unto beneath alongside thereby because bcz becoz becuz certain " +
+    // Asking formally: "kindly provide", "I hope", "kindly clarify", "finalised", "sanctioned".
+    "provide provided hope hoping clarify clarification finalised finalized sanctioned sanction " +
     // Asking formally: "I would like to enquire", "kindly advise", "in what situation".
     "enquire inquire enquiring inquiring enquiry inquiry advise situation situations needful " +
     // Chat's own words: "yo", "like crazy", a comparison under way, wanting.
@@ -465,7 +475,8 @@ const CONTEXT = new Set(
     // where a thing is kept on the site, and the day a count starts from: the story around the question
     "section sections date dates count counted counting " +
     // who and where the shopper is: a building's team, a tourist, a school's class or garden
-    "building tourist tourists garden primary class standard " +
+    "building tourist tourists garden primary class standard principal teacher teachers officers officer committee management " +
+    "retired couple wfh standups mess models model broker error errors " +
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december " +
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
@@ -495,7 +506,7 @@ const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
  */
 const ENGLISH = new Set(
   ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
-    "account password login signin placing placed receive received quantity quantities status stairs stair staircase machine machines " +
+    "account password login signin placing placed receive received quantity quantities status stairs stair staircase machine machines broker brokers " +
     // Hindi words spelled right, never "corrected" to a word of another language's lexicon ("mausam", the weather, is not "maasam", a month).
     "mausam mosam").split(/\s+/),
 );
@@ -581,7 +592,8 @@ export function analyseQuestion(text: string, correct: (word: string) => string 
 }
 
 const CLAUSE_BREAK = /[.?!;,\n]+|\s(?:but|because|coz|cause|so|lekin|magar|par)\s|[\u{1F300}-\u{1FAFF}\u{2600}-\u{27BF}]/u;
-const QUESTION_OPENER = /^(can|could|will|would|is|are|do|does|did|how|what|whats|which|when|where|why|should|shall|kya|kab|kitna|kitne|kaise|kahan)\b/;
+// And a formal request for information: "kindly inform", "kindly state", "request you to tell" ("please tell me whether" opens what may be the story before the question).
+const QUESTION_OPENER = /^(can|could|will|would|is|are|do|does|did|how|what|whats|which|when|where|why|should|shall|kya|kab|kitna|kitne|kaise|kahan)\b|^(kindly|pls|plz|request you to|i request you to)\s+(inform|tell|let (me|us) know|advise|clarify|confirm|state|provide|share|mention|explain)\b/;
 const QUESTION_CLOSER = /\b(kya|milega|milegi|sakte|sakta|sakti|chalega|hoga)$/;
 
 /**

@@ -17,7 +17,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
   // Tamil: what, how, where, when, who, which, how many; is there / is not; want; tell; do;
   // become; postpositions and particles; pronouns; much, little, now, here, there; forms of address
   "enna ennanu ennana ennenna epdi eppadi epadi enga engey enge eppo eppothu epo yaaru yaar enthe endha ethu edhu ethana ethanai etthana " +
-    "inda indha intha irukum poren porom varaku " +
+    "inda indha intha irukum poren porom varaku atha podalama podalaama " +
     "irukka irukku iruku irukkum irukkuma irukkaa irundha irundhaa iruntha illa illaya illaiya illai illaye venum vendum venuma venam vendam " +
     "sollunga sollu solunga sollungal pannu pannunga pannalama pannalaama pannanum pannren pannuren panren pannina pannadhu panna " +
     "aagum aaguma aagatha aagadha aachu aayiduchu mudiyuma mudiyum mudiyadhu theriyuma theriyum theriyala varum varuma varadhu vandhu vanthu vandhuchu " +
@@ -25,24 +25,24 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "inga anga podhum romba konjam ippo da di ma pa anna akka thambi machan " +
     // Telugu
     "enti emiti ela elaa ekkada eppudu enni unda undi unnaya unnayi unnai ledu leda levu kavali kaavali kavalante cheppandi cheppu cheppagalara " +
-    "cheyyochu cheyyocha cheyali cheyocha cheyyocha chesthe chesanu chestunnanu cheyandi pettocha pettochu pettavacha lo ki ni nu ga gaa kuda kooda mee meeru " +
+    "naduputhanu pettukuntanu theesukuntaru theesukuntara chesaka chesina padtundi padutundi cheyyochu cheyyocha cheyali cheyocha cheyyocha chesthe chesanu chestunnanu cheyandi pettocha pettochu pettavacha lo ki ni nu ga gaa kuda kooda mee meeru " +
     "naaku nenu naa mana ikkada akkada ippudu chaala konchem andi garu vastundi vasthundi ostundi osthundi vacchindi vachindi raaledu " +
     "enduku endhuku avtundi avutundi avuthundi " +
     // Kannada
     "enu yenu hege hegey elli yavaga yaavaga yavdu yavudu yaavudu ide idya ideya idiya illva illava beku bekagutte bekittu heli helthira helbeku " +
-    "maadodu maadbodu haakbahuda haakbodu haaki maadi maadbahuda maadbodu maadbahudu maadidini maadidre alli ge ige ondu nanna nange nanage nimma nimge neevu nivu swalpa tumba bega " +
+    "naanu hesaralli maadovaga maadbekandre olage maadbeku maadodu maadbodu haakbahuda haakbodu haaki maadi maadbahuda maadbodu maadbahudu maadidini maadidre alli ge ige ondu nanna nange nanage nimma nimge neevu nivu swalpa tumba bega " +
     "barutte baratte bartide bandide aagutte aagatte kodi kodthira aadmele aadmel aadre innu kottilla kottidini yav yaav iruva iruvudu " +
     // Malayalam
     "enthanu engane evide eppol undu illallo venam venom parayamo parayu cheyyamo cheyyam ente enikku ningal ningalude " +
     "ippol kurachu orupaadu varumo varum " +
     // Gujarati
     "shu su kem kyan kyare che chhe nathi hatu hati joie joiye joye joiae kaho kahejo karo karvu karsho karsu " +
-    "maa nu ni no ne thi mate sathe tamara tamaru tamari tame mari maru ame apne bahu thodu aavse aavshe avse avshe chalse thase thashe " +
+    "cho sudhi mukay shakay bhari maa nu ni no ne thi mate sathe tamara tamaru tamari tame mari maru ame apne bahu thodu aavse aavshe avse avshe chalse thase thashe " +
     // "male che?" (is it to be had): in a bottle shop never the English word
     "male malse malshe " +
     // Punjabi
     "kiven kive kidda kithe kitthe kado kadon kinne chahida chahidi chahide dasso daso dassi tusi tusin tuhada tuhadi tuhade mainu sanu assi " +
-    "saadi saada saade vich ton paaji praji veere veer bhaji aauga aaugi hoyega banda bandi samet " +
+    "ch janda jandi saadi saada saade vich ton paaji praji veere veer bhaji aauga aaugi hoyega banda bandi samet " +
     // Bengali and Marathi
     "ki kothay kobe keno kemon achhe nei lagbe debe amar amake apnar apni tumi ektu khub " +
     "kay kaay kuthe kadhi kasa kashi kase aahe ahe nahi nahit pahije sanga mala tumhi tumcha tumchi majha majhi " +
@@ -57,10 +57,10 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "mu mora mote apana apananka tume tumara achhi achi chhi nahin heba hela hebani helani kariparibi paribi karichi kari kariba deba dei deichi " +
     "chaluchi chalichi chaliba lekhichhi lekhichi ra re ru ku bhitare upare kouthi kahinki kana kebe jadi kichhi tathapi ebe bi thili thila chahunchi " +
     // Marathi: we, are, for, in, on, of, then, if, means, want, take, took, including, which, is, can, give, don't want
-    "karaycha karaychi mazyakade majhyakade je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
+    "karto lagel baghaycha baghayche karaycha karaychi mazyakade majhyakade je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
     "konta konti konte shakto shakte shakel deu dya nako tyacha tyachi tyat tyala yeto yete aalyavar aalya vicharto dakhavle lavnar lavla " +
     // Malayalam: I, my, in, from, and, what, which all, is, will get, do, done, bought, that, till, from
-    "cheyyendathu cheyyendath aayi aayittullu aayittu lekku ilekku il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
+    "kittaan kittan irikkan models cheyyendathu cheyyendath aayi aayittullu aayittu lekku ilekku il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
     "koottiyaal kootti vaangiya vaangi athinu ithinu athu ithu vare muthal undavum undakum nilkkumo nilkkum ozhichaal theerunnath chechi chetta chettan " +
     // Bhojpuri: is, was, will be, how much, of, for, my, your, you, went, happened, is got, will cost
     "banal banela ba baa bate baate rahi rahila rahela hoi hola bhaila bhail gail gaila milela milal lagi lagela hamar hamre tohar rauwa raua khatir khatar " +
@@ -84,9 +84,9 @@ export const REGIONAL_HOW_MUCH: readonly string[] = split(
 export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // How much and the total (above), "price" (Tamil "vilai", Telugu "dhara", Kannada "bele",
   // Punjabi "mull", Gujarati and Marathi "kimmat") and a discount ("chhoot").
-  price: [...REGIONAL_HOW_MUCH, "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
+  price: [...REGIONAL_HOW_MUCH, "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
-  duration: ["kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  duration: ["kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
   hours: ["sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
   // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
@@ -97,15 +97,15 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   cold: ["thanupp", "thanuppu", "jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
   hot: ["gorom", "garom", "choodu", "soodu", "sudu", "vedi", "vediga", "bisi"],
   // By hand: Marathi "haatane".
-  hand: ["haatane", "hatane", "haatani"],
+  hand: ["haatane", "hatane", "haatani", "kaila", "kaiyala"],
   // Pieces: Gujarati "nang" ("6 nang": six of them), Malayalam "ennam".
   quantity: ["nang", "ennam"],
   // Big and small: Bengali "boro", "chhoto"; Marathi "motha", "lahan"; and how much fits ("basta", "bastat": Marathi).
-  size: ["boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
+  size: ["valiya", "cheriya", "boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
   // Tea: Bengali "cha", Assamese "saah", Malayalam "chaaya".
   drink: ["saah", "chaaya", "chaya", "piyun", "piyu"],
   // Washing: Bengali "dhowa", "dhoy".
-  clean: ["dhowa", "dhowar", "dhoy", "dhuye", "dhuiye"],
+  clean: ["kazhuvanuma", "kazhuvu", "kazhuvanum", "dhowa", "dhowar", "dhoy", "dhuye", "dhuiye"],
   // Sweat: Marathi "ghaam".
   sweat: ["ghaam", "gham", "thibakta", "bhijel"],
   // Back (a return, money back): Malayalam "thirichu", Odia "pherai", Bengali "ferot", Marathi "parat".
@@ -133,5 +133,5 @@ export const REGIONAL_WEAK: readonly string[] = split(
 export const REGIONAL_CONTEXT: readonly string[] = split(
   "hana duddu panam kaasu kasu dabbulu taka takar " +
     // The shopper's day in those languages: home, school, field, work, the sun, a brother or uncle as a form of address
-    "bari barite ghari ghar shetat unhat khadaan akhade bhau tau babuji dada didi kajer mashi pishvi swad halka halki",
+    "mess hatti tapping draksha bagetla bandi bari barite ghari ghar shetat unhat khadaan akhade bhau tau babuji dada didi kajer mashi pishvi swad halka halki",
 );
