@@ -205,11 +205,15 @@ const COUNT_WORDS: Record<string, number> = {
   // And in Bengali, Odia and Malayalam ("ekta", "duto", "gote", "oru").
   ekta: 1, ekti: 1, duto: 2, duita: 2, gote: 1, oru: 1, randu: 2, moonnu: 3,
 };
+/** Words that count items: "6 pcs", "6 nang" (Gujarati), "6 nos". */
+const COUNTING = ["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag"];
 /** Words that may stand between a count, a product's name and its size without ending the mention. */
-const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "x", "pcs", "pieces", "piece", "nos", "units", "qty", "nang", "nag"]);
-/** Words that count items, between a count and what is counted: "6 pcs", "6 nang" (Gujarati), "6 nos". */
-// And "6 ta" (Bengali, Assamese), "4 go" (Bhojpuri), "2 ennam" (Malayalam).
-const COUNTERS = new Set(["x", "pcs", "pieces", "piece", "nos", "units", "nang", "nag", "ta", "ti", "go", "ennam"]);
+const FILLER = new Set([...[...GENERIC].filter((w) => w !== "and" && w !== "the"), "bottel", "bottels", "tumblr", "mug", "mugs", "of", "qty", ...COUNTING]);
+/**
+ * Words between a count and what is counted: those above, and "6 ta" (Bengali, Assamese), "4 go"
+ * (Bhojpuri), "2 ennam" (Malayalam), which between two words of a name would mean something else.
+ */
+const COUNTERS = new Set([...COUNTING, "ta", "ti", "go", "ennam"]);
 /** What a number after a product's name may measure instead of a count: a time, a size, money. */
 const NOT_COUNTED = /^(days?|din|dino|weeks?|hafte|months?|mahine|years?|saal|hours?|hrs?|ghante|minutes?|mins?|baje|am|pm|ml|l|litres?|liters?|ltrs?|rs|rupees?|inr|percent|times?|baar)$/;
 /** Words that may stand between a name and its size: "monsoon slim in 350ml", "commuter tumblers, 500ml". */
