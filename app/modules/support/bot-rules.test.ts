@@ -167,3 +167,8 @@ describe("the blind18 round", () => {
     expect(classify("tracking eppadi pannanum?")).toBe("track_howto");
   });
 });
+describe("a how-to about tracking with 'how' first", () => {
+  it("reads 'kaise track karu' as the how-to", () => {
+    expect(classify("mera order kahan tak pahuncha? kaise track karu?")).toBe("track_howto");
+  });
+});

@@ -36,7 +36,7 @@ const HOW_REGIONAL = "kasa|kashi|kase|epdi|eppadi|ela|elaa|hege|engane|kivabe|ki
  */
 const TRACK_HOWTO = [
   /\bhow\b.{0,12}\b(do|can|could|will|would|should|to|does|one)\b.{0,12}\btrack/i,
-  new RegExp(`\\btrack(ing)?\\b.{0,30}\\b(kaise|kese|kaisa|kab|when|how|${HOW_REGIONAL})\\b`, "i"),
+  new RegExp(`\\btrack(ing)?\\b.{0,30}\\b(kaise|kese|kaisa|kab|when|how|${HOW_REGIONAL})\\b|\\b(kaise|kese|${HOW_REGIONAL})\\s+track`, "i"),
   /\b(get|receive|send|sent|milega|milegi|aayega|ayega)\b.{0,20}\btracking\b/i,
   /\bhow (will|would|do|can|shall) (i|we) (know|find out|come to know)\b.{0,30}\b(ship|dispatch|sent|deliver|order|parcel|package|arriv)/i,
   // Where to look an order up, asked without its number ("where do i check the status now").

@@ -141,4 +141,4 @@ export const HINGLISH_CONTEXT: readonly string[] = (
 ).split(/\s+/);
 
 /** Things in general ("mera saman", "cheezein"): shop-wide, like "item". */
-export const HINGLISH_WEAK: readonly string[] = "saman samaan cheez cheeze cheezein cheezen maal naya nayi naye".split(/\s+/);
+export const HINGLISH_WEAK: readonly string[] = "saaman saamaan saman samaan cheez cheeze cheezein cheezen maal naya nayi naye".split(/\s+/);

@@ -492,3 +492,19 @@ describe("the blind19 round", () => {
     for (const word of ["kollam", "rojantha"]) expect(termsOfWord(word), word).toContain("#duration");
   });
 });
+
+describe("the blind20 round", () => {
+  it("reads formal framing, an article as an item, a failed payment in Hindi, the towns shoppers name, and more grammar words", () => {
+    for (const word of ["furnish", "suitable"]) expect(isStopWord(word), word).toBe(true);
+    expect(isWeakWord("article")).toBe(true);
+    expect(normalise("online payment fail ho gaya")).toContain("unpaid payment");
+    for (const town of ["bikaner", "kozhikode", "vijayawada"]) expect(termsOfWord(town), town).toContain("#india");
+    // "gaya" stays Hindi's "went", not the town; "per" stays English.
+    expect(isStopWord("gaya")).toBe(true);
+    expect(isStopWord("per")).toBe(true);
+    for (const word of ["lagtil", "fele", "chhilo", "painda", "rakhvanu", "varai"]) expect(isStopWord(word), word).toBe(true);
+    expect(termsOfWord("tanka")).toContain("#price");
+    expect(termsOfWord("bosoror")).toContain("#duration");
+    expect(termsOfWord("ravivari")).toContain("#hours");
+  });
+});

@@ -102,6 +102,8 @@ const GROUPS: Record<string, string[]> = {
   founded: ["started", "founded", "began", "begin", "start", "established", "history", "story", "shuru"],
   // Where: India, its places, and abroad (the shipping policy's "every PIN code in India" answers all of them).
   india: ["india", "indian", "bengaluru", "bangalore", "abroad", "international", "overseas", "country", "countries", "dubai", "usa", "uk", "singapore", "foreign", "nepal", "kathmandu", "bhutan", "bangladesh", "dhaka", "lanka", "colombo", "maldives", "canada", "australia", "london", "europe", "gulf", "uae", "qatar", "saudi", "oman", "kuwait", "town", "towns", "city", "cities", "village", "villages", "places", "gaon", "gaanv", "kasba", "metro", "metros", "pin", "pincode", "area", "pune", "mumbai", "delhi", "chennai", "kolkata", "hyderabad", "jaipur", "lucknow", "patna", "kochi", "guwahati",
+    // More of the towns shoppers name ("Bikaner tak delivery").
+    "bikaner", "jodhpur", "udaipur", "ajmer", "kota", "agra", "kanpur", "varanasi", "allahabad", "prayagraj", "meerut", "bareilly", "gorakhpur", "aligarh", "jhansi", "gwalior", "jabalpur", "ujjain", "amritsar", "ludhiana", "jalandhar", "patiala", "jammu", "shimla", "gangtok", "siliguri", "durgapur", "asansol", "cuttack", "rourkela", "jamshedpur", "dhanbad", "muzaffarpur", "nashik", "aurangabad", "kolhapur", "solapur", "thane", "rajkot", "vadodara", "bhavnagar", "jamnagar", "hubli", "hubballi", "mangalore", "mangaluru", "belgaum", "belagavi", "madurai", "trichy", "tiruchirappalli", "salem", "tirunelveli", "vellore", "thrissur", "kozhikode", "calicut", "kottayam", "thiruvananthapuram", "trivandrum", "vijayawada", "guntur", "nellore", "tirupati", "warangal", "kurnool", "puducherry", "pondicherry", "panaji", "agartala", "aizawl", "kohima", "itanagar", "dibrugarh", "silchar",
     "ahmedabad", "surat", "indore", "bhopal", "nagpur", "chandigarh", "noida", "gurgaon", "gurugram", "coimbatore", "mysuru", "mysore", "vizag", "visakhapatnam", "bhubaneswar", "dehradun", "srinagar", "ranchi", "raipur", "shillong", "imphal",
     "state", "states", "northeast", "assam", "kerala", "goa", "bihar", "punjab", "haryana", "gujarat", "rajasthan", "karnataka", "maharashtra", "tamilnadu", "telangana", "andhra", "odisha", "orissa", "bengal", "jharkhand", "chhattisgarh", "uttarakhand", "himachal", "kashmir", "ladakh", "sikkim", "meghalaya", "manipur", "mizoram", "nagaland", "tripura", "arunachal", "pradesh", "rural", "remote", "manali", "shimla", "ooty", "leh", "rishikesh"],
   kids: ["kid", "kids", "child", "children", "son", "daughter", "school", "baby", "toddler", "toddlers", "bachcha", "bacche", "bachon"],
@@ -189,7 +191,7 @@ const PHRASES: [RegExp, string][] = [
   // The same told the other way round: the money went first, then the payment "failed" ("paisa cut gaya ... payment failed dikha raha").
   [/\b(paisa|paise|money|amount|rs|rupees|balance)( \w+){0,2} (cut|kat\w*|kaat\w*|deducted|debited)\b(.{0,40})\b(payment|transaction|txn|order)( \w+){0,1} (fail\w*|declined|unsuccessful|cancel\w*)\b/g, " $4 refund payment "],
   // An unfinished online payment: the order waits for it (the payment hold).
-  [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|not (complete|completed|done|finished))\b/g, " unpaid payment "],
+  [/\b(did ?n[o']?t|did not|could ?n[o']?t|could not|have ?n[o']?t|has ?n[o']?t|not|never) (finish|finished|complete|completed|do|done|make|made) (the |my )?payment\b|\bpayment (failed|fail|fails|failure|not (complete|completed|done|finished))\b/g, " unpaid payment "],
   // Money "cut" from the account ("paisa account se kat gaya"), told without a failed payment
   // (those are read above): debited.
   [/\b(money|amount|paisa|paise|rs|rupees)( \w+){0,3} (kat|kata|kaat|katt|cut) (gaya|gya|gaye|liya|lia|gye)\b/g, " debited "],
@@ -411,7 +413,7 @@ const STOP = new Set(
     "otherwise ought anyway anyhow nobody everybody everyone somebody whoever whatever whichever wherever whenever onto throughout " +
     "whilst unto beneath alongside thereby because bcz becoz becuz certain " +
     // Asking formally: "kindly provide", "I hope", "kindly clarify", "finalised", "sanctioned".
-    "provide provided hope hoping clarify clarification finalised finalized sanctioned sanction " +
+    "provide provided hope hoping clarify clarification finalised finalized sanctioned sanction furnish suitable " +
     // Asking formally: "I would like to enquire", "kindly advise", "in what situation".
     "enquire inquire enquiring inquiring enquiry inquiry advise situation situations needful " +
     // Chat's own words: "yo", "like crazy", a comparison under way, wanting.
@@ -437,7 +439,7 @@ const NOT_FRAMING = new Set(["optional"]);
  */
 const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
-  "stuff", "things", "customer", "customers",
+  "stuff", "things", "customer", "customers", "article", "articles",
   // Counts in words, like counts in digits ("after four months").
   "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", ...HINGLISH_WEAK, ...REGIONAL_WEAK]);
 
@@ -475,7 +477,7 @@ const CONTEXT = new Set(
     // where a thing is kept on the site, and the day a count starts from: the story around the question
     "section sections date dates count counted counting " +
     // who and where the shopper is: a building's team, a tourist, a school's class or garden
-    "building tourist tourists garden primary class standard principal teacher teachers officers officer committee management " +
+    "desert lorry truck building tourist tourists garden primary class standard principal teacher teachers officers officer committee management " +
     "retired couple wfh standups mess models model broker error errors " +
     "jan feb mar apr jun jul aug sep sept oct nov dec january february march april june july august september october november december " +
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household

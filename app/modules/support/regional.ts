@@ -17,7 +17,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
   // Tamil: what, how, where, when, who, which, how many; is there / is not; want; tell; do;
   // become; postpositions and particles; pronouns; much, little, now, here, there; forms of address
   "enna ennanu ennana ennenna epdi eppadi epadi enga engey enge eppo eppothu epo yaaru yaar enthe endha ethu edhu ethana ethanai etthana " +
-    "inda indha intha irukum poren porom varaku atha podalama podalaama " +
+    "inda indha intha irukum poren porom varaku varai podalam podalama podalaama atha en " +
     "irukka irukku iruku irukkum irukkuma irukkaa irundha irundhaa iruntha illa illaya illaiya illai illaye venum vendum venuma venam vendam " +
     "sollunga sollu solunga sollungal pannu pannunga pannalama pannalaama pannanum pannren pannuren panren pannina pannadhu panna " +
     "aagum aaguma aagatha aagadha aachu aayiduchu mudiyuma mudiyum mudiyadhu theriyuma theriyum theriyala varum varuma varadhu vandhu vanthu vandhuchu " +
@@ -30,24 +30,24 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "enduku endhuku avtundi avutundi avuthundi " +
     // Kannada
     "enu yenu hege hegey elli yavaga yaavaga yavdu yavudu yaavudu ide idya ideya idiya illva illava beku bekagutte bekittu heli helthira helbeku " +
-    "naanu hesaralli maadovaga maadbekandre olage maadbeku maadodu maadbodu haakbahuda haakbodu haaki maadi maadbahuda maadbodu maadbahudu maadidini maadidre alli ge ige ondu nanna nange nanage nimma nimge neevu nivu swalpa tumba bega " +
+    "maadiskondre maadisidre ishta aagilla aste naanu hesaralli maadovaga maadbekandre olage maadbeku maadodu maadbodu haakbahuda haakbodu haaki maadi maadbahuda maadbodu maadbahudu maadidini maadidre alli ge ige ondu nanna nange nanage nimma nimge neevu nivu swalpa tumba bega " +
     "barutte baratte bartide bandide aagutte aagatte kodi kodthira aadmele aadmel aadre innu kottilla kottidini yav yaav iruva iruvudu " +
     // Malayalam
     "enthanu engane evide eppol undu illallo venam venom parayamo parayu cheyyamo cheyyam ente enikku ningal ningalude " +
     "ippol kurachu orupaadu varumo varum " +
     // Gujarati
     "shu su kem kyan kyare che chhe nathi hatu hati joie joiye joye joiae kaho kahejo karo karvu karsho karsu " +
-    "cho sudhi mukay shakay bhari maa nu ni no ne thi mate sathe tamara tamaru tamari tame mari maru ame apne bahu thodu aavse aavshe avse avshe chalse thase thashe " +
+    "bharay kai dhyan rakhvanu cho sudhi mukay shakay bhari maa nu ni no ne thi mate sathe tamara tamaru tamari tame mari maru ame apne bahu thodu aavse aavshe avse avshe chalse thase thashe " +
     // "male che?" (is it to be had): in a bottle shop never the English word
     "male malse malshe " +
     // Punjabi
     "kiven kive kidda kithe kitthe kado kadon kinne chahida chahidi chahide dasso daso dassi tusi tusin tuhada tuhadi tuhade mainu sanu assi " +
-    "ch janda jandi saadi saada saade vich ton paaji praji veere veer bhaji aauga aaugi hoyega banda bandi samet " +
+    "hove taan painda ch janda jandi saadi saada saade vich ton paaji praji veere veer bhaji aauga aaugi hoyega banda bandi samet " +
     // Bengali and Marathi
     "ki kothay kobe keno kemon achhe nei lagbe debe amar amake apnar apni tumi ektu khub " +
     "kay kaay kuthe kadhi kasa kashi kase aahe ahe nahi nahit pahije sanga mala tumhi tumcha tumchi majha majhi " +
     // Bengali: pronouns, postpositions, "is there", "will be", "take", "give", "tell", "which", "all", "like", "than"
-    "ashbe asbe ashe tu e o te ar ami amra amader apnader tomar tomader oder ekhane okhane eta ota ekta ekti ta ti ta-ki naki jodi tahole kintu er der jonno theke diye porjonto " +
+    "fele diyechi chhilo chilo ashbe asbe ashe tu e o te ar ami amra amader apnader tomar tomader oder ekhane okhane eta ota ekta ekti ta ti ta-ki naki jodi tahole kintu er der jonno theke diye porjonto " +
     "porai porachi porai kora kori korbo korle korar korchi korte korun kore hobe hoy hoye hocche holo hoyeche hoini thakbe thakle thake pawa pabo pai pabe jay jabe jabo jete " +
     "pore pora bhore bhora dhokar dhukbe obdhi chole cholbe shoho dewa dite debo deben nebo neben nite nile niye bolun bolo bolben bolte konta kon konti sob shob kichu aro moto mane gulo guli cheye dekhchi bhabchi " +
     // Assamese: I, you, your, any, is, is not, will be, if, to, in, of, want, will take, come, get
@@ -57,7 +57,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "mu mora mote apana apananka tume tumara achhi achi chhi nahin heba hela hebani helani kariparibi paribi karichi kari kariba deba dei deichi " +
     "chaluchi chalichi chaliba lekhichhi lekhichi ra re ru ku bhitare upare kouthi kahinki kana kebe jadi kichhi tathapi ebe bi thili thila chahunchi " +
     // Marathi: we, are, for, in, on, of, then, if, means, want, take, took, including, which, is, can, give, don't want
-    "karto lagel baghaycha baghayche karaycha karaychi mazyakade majhyakade je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
+    "lagtil lagtat asta nantar lavkar bolaycha karto lagel baghaycha baghayche karaycha karaychi mazyakade majhyakade je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
     "konta konti konte shakto shakte shakel deu dya nako tyacha tyachi tyat tyala yeto yete aalyavar aalya vicharto dakhavle lavnar lavla " +
     // Malayalam: I, my, in, from, and, what, which all, is, will get, do, done, bought, that, till, from
     "kittaan kittan irikkan models cheyyendathu cheyyendath aayi aayittullu aayittu lekku ilekku il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
@@ -84,11 +84,11 @@ export const REGIONAL_HOW_MUCH: readonly string[] = split(
 export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // How much and the total (above), "price" (Tamil "vilai", Telugu "dhara", Kannada "bele",
   // Punjabi "mull", Gujarati and Marathi "kimmat") and a discount ("chhoot").
-  price: [...REGIONAL_HOW_MUCH, "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
+  price: [...REGIONAL_HOW_MUCH, "tanka", "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
-  duration: ["kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  duration: ["bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
-  hours: ["sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
+  hours: ["ravivari", "ravivar", "sakali", "sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
   // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
   colour: ["rangu", "niram", "nirum", "banna"],
   // Sending: Assamese "pathai", Bengali "pathabo", Odia "pathaiba".
@@ -96,6 +96,8 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   kids: ["meye", "chele", "lora", "suwali", "lorasuwali", "kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
   cold: ["thanupp", "thanuppu", "jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
   hot: ["gorom", "garom", "choodu", "soodu", "sudu", "vedi", "vediga", "bisi"],
+  // A name: Kannada "hesaru" (Tamil "peru" is also the country, "per" an English word).
+  engrave: ["hesaru"],
   // By hand: Marathi "haatane".
   hand: ["haatane", "hatane", "haatani", "kaila", "kaiyala"],
   // Pieces: Gujarati "nang" ("6 nang": six of them), Malayalam "ennam".
