@@ -7,7 +7,7 @@
 // languages, not from the evaluation sets; language.ts reads it as it reads hinglish.ts.
 //
 // Left out on purpose: words that are also English words a shopper may mean in a shop ("pan",
-// "tame", "mane", "undo", "ache"; "emi", Telugu for "what" but to a shopper a way to pay; "ipo",
+// "tame", "hole", "undo", "ache"; "emi", Telugu for "what" but to a shopper a way to pay; "ipo",
 // Tamil for "now" but to a shopper an IPO), and forms too short to tell apart from a size or a typo.
 
 const split = (text: string) => text.trim().split(/\s+/);
@@ -51,7 +51,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "porai porachi porai kora kori korbo korle korar korchi korte korun kore hobe hoy hoye hocche holo hoyeche hoini thakbe thakle thake pawa pabo pai pabe jay jabe jabo jete " +
     "pore pora bhore bhora dhokar dhukbe obdhi chole cholbe shoho dewa dite debo deben nebo neben nite nile niye bolun bolo bolben bolte konta kon konti sob shob kichu aro moto mane gulo guli cheye dekhchi bhabchi " +
     // Assamese: I, you, your, any, is, is not, will be, if, to, in, of, want, will take, come, get
-    "moi mur mok apuni apunar apunalokor apunalok tumar amar kunu ase nai ne hobo hoile hole loi ot khujisu khujo lobo loba ahi paboloi pabo " +
+    "moi mur mok apuni apunar apunalokor apunalok tumar amar kunu ase nai ne hobo hoile loi ot khujisu khujo lobo loba ahi paboloi pabo " +
     "bhitorot bhitor diye dile dibo thake thaka babe babad lagibo lagiba bhoriale bhorale bhal saahor " +
     // Odia: I, my, you, your, is, will be, can, for, of, in, from, to, within, if, something, still, now, also
     "mu mora mote apana apananka tume tumara achhi achi chhi nahin heba hela hebani helani kariparibi paribi karichi kari kariba deba dei deichi " +
@@ -60,7 +60,7 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "lagtil lagtat asta nantar lavkar bolaycha karto lagel baghaycha baghayche karaycha karaychi mazyakade majhyakade je varun bahervarun baher ughadnari ughadta ughadte mi amhi aamhi aapan amcha ahot sathi madhe madhye var chi cha che chya tar jar mhanje hava havi ghya ghyavi ghetla ghetlya ghetli dharun " +
     "konta konti konte shakto shakte shakel deu dya nako tyacha tyachi tyat tyala yeto yete aalyavar aalya vicharto dakhavle lavnar lavla " +
     // Malayalam: I, my, in, from, and, what, which all, is, will get, do, done, bought, that, till, from
-    "kittaan kittan irikkan models cheyyendathu cheyyendath aayi aayittullu aayittu lekku ilekku il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
+    "kittaan kittan irikkan cheyyendathu cheyyendath aayi aayittullu aayittu lekku ilekku il njan nte ninnu enthu enthokke ethokke aanu aavum aavumo aavunnu kittum kittumo kittan cheyyam cheyyan cheyyanam cheythal edukkum " +
     "koottiyaal kootti vaangiya vaangi athinu ithinu athu ithu vare muthal undavum undakum nilkkumo nilkkum ozhichaal theerunnath chechi chetta chettan " +
     // Bhojpuri: is, was, will be, how much, of, for, my, your, you, went, happened, is got, will cost
     "banal banela ba baa bate baate rahi rahila rahela hoi hola bhaila bhail gail gaila milela milal lagi lagela hamar hamre tohar rauwa raua khatir khatar " +
