@@ -340,6 +340,16 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
     }
   });
 
+  it("has no answer for gift wrapping, which the shop's text does not cover, until staff teach one", async () => {
+    const answer = async (q: string) => (await understand(services, q))?.text ?? null;
+    const question = "diwali ke liye gift wrapping karke bhejoge kya?";
+    // Not engraving, which shares "gift" and "diwali": nothing, so the chat goes to the team.
+    expect(await answer(question)).toBeNull();
+    const actor = { id: staff.id, email: staff.email };
+    expect(await addFaqItem(services, actor, { question: "Do you gift wrap orders?", answer: "Yes: gift wrapping with a card is ₹99 a bottle; ask for it in the chat after ordering." })).toMatchObject({ ok: true });
+    await expect.poll(() => answer(question)).toContain("gift wrapping with a card is ₹99 a bottle");
+  });
+
   it("quotes the shop's own GSTIN once staff entered it, and has no answer for it before", async () => {
     const answer = async (q: string) => (await understand(services, q))?.text ?? null;
     const question = "aapka GSTIN number bhej do, vendor registration ke liye chahiye";

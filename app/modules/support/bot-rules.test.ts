@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterNoMatch, classify, findContact, findOrderNumber, planReply, trackingNeeds, type ConversationState } from "./bot-rules";
+import { afterNoMatch, asksUncoveredTopic, classify, findContact, findOrderNumber, planReply, trackingNeeds, type ConversationState } from "./bot-rules";
 
 const open: ConversationState = { status: "open", staffReplied: false, unmatched: 0 };
 
@@ -148,19 +148,22 @@ describe("hand-over rules", () => {
   });
 });
 
-describe("staff-only questions of the blind16 round", () => {
-  it("hands a card issued abroad and gift wrapping to staff, and leaves an Indian bank's card to the payment answer", () => {
-    for (const q of ["my card is issued in Singapore, will international card work on ur site?", "do you accept foreign credit cards", "diwali ke liye gift wrapping karke bhejoge kya?", "can you wrap it as a gift"])
-      expect(classify(q), q).toBe("staff_only");
-    for (const q of ["my card is issued by hdfc, will it work", "do you take rupay debit cards", "is there a gift card"]) expect(classify(q), q).toBe("question");
+describe("topics the shop's text does not cover (the blind16 and blind18 rounds)", () => {
+  it("knows a card issued abroad and gift wrapping, and leaves an Indian bank's card and a gift card alone", () => {
+    for (const q of ["my card is issued in Singapore, will international card work on ur site?", "do you accept foreign credit cards", "will my UAE-issued visa card work", "diwali ke liye gift wrapping karke bhejoge kya?", "can you wrap it as a gift"]) {
+      expect(asksUncoveredTopic(q), q).toBe(true);
+      // Not staff-only: an FAQ entry staff teach for it answers it.
+      expect(classify(q), q).toBe("question");
+    }
+    for (const q of ["my card is issued by hdfc, will it work", "do you take rupay debit cards", "is there a gift card"]) expect(asksUncoveredTopic(q), q).toBe(false);
   });
 });
 
 describe("the blind18 round", () => {
-  it("hands the founder's name, the shop's social pages and a battery to staff, and not the brand's story or a charge", () => {
+  it("knows the founder's name, the shop's social pages and a battery as topics the shop's text does not cover, and not the brand's story or a charge", () => {
     for (const q of ["aapke founder kaun hai? unka naam kya hai", "who is the ceo of glacial", "nimma instagram page ide na? insta id kodi", "whats the battery life of the urban smart bottle cap"])
-      expect(classify(q), q).toBe("staff_only");
-    for (const q of ["when was glacial founded", "is there a delivery charge", "do you have a facebook ad offer"]) expect(classify(q), q).not.toBe("staff_only");
+      expect(asksUncoveredTopic(q), q).toBe(true);
+    for (const q of ["when was glacial founded", "is there a delivery charge", "do you have a facebook ad offer"]) expect(asksUncoveredTopic(q), q).toBe(false);
   });
   it("reads a how-to about tracking asked with another language's 'how' as the how-to", () => {
     expect(classify("order track kasa karaycha?")).toBe("track_howto");

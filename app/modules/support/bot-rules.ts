@@ -63,17 +63,6 @@ const STAFF_ONLY = [
   // Paying in instalments (EMI, "no cost EMI"): what the payment gateway offers on which card the
   // shop's pages do not say; the team answers.
   /\b(emi|emis|no[- ]cost emi|instal?l?ments?|kisht|kishton)\b/i,
-  // A card issued abroad: whether the gateway takes it, the shop's pages do not say (they name
-  // Indian methods); the team answers.
-  /\b(international|foreign|overseas|non[- ]?indian|abroad)\s+((credit|debit)\s+)?cards?\b|\bcards?\b.{0,25}\b(issued|from|of)\s+(outside|abroad|overseas|(in |from )?(the )?(usa|us|uk|singapore|dubai|uae|canada|australia|london|europe|germany|france|japan|malaysia|hong kong|qatar|saudi|oman|kuwait|nepal|bhutan|bangladesh|sri lanka|maldives|another country|a foreign bank))\b|\b(usa|us|uk|uae|dubai|singapore|canada|australia|foreign|overseas|non[- ]?indian)[- ](issued|based|bank)\b.{0,20}\bcards?\b/i,
-  // Who founded or runs the company: the shop's story does not name them; the team answers.
-  /\b(founder|founders|co-?founders?|ceo|owner|owners|managing director)\b.{0,30}\b(name|naam|who|kaun|kon|kaun hai)\b|\b(who|kaun|kon)\b.{0,25}\b(founder|co-?founder|ceo|owner)\b/i,
-  // The shop's social media pages: its pages do not list them; the team gives them.
-  /\b(instagram|insta|facebook|fb|youtube|twitter|linkedin|social media)\b.{0,15}\b(page|id|handle|account|channel|profile)\b|\bfollow (you|u|your page|ur page)\b/i,
-  // A battery or charging (the smart cap's): the shop's pages do not say how long it lasts or how it charges.
-  /\bbatter(y|ies)\b|\bcharg(e|ing) (it|the cap|the bottle|kaise|karna)\b/i,
-  // Gift wrapping: the shop's pages offer engraving, not wrapping; whether an order can be wrapped, the team says.
-  /\bgift[- ]?(wrap|wraps|wrapped|wrapping|pack|packed|packing)\b|\bwrap(ped|ping)?\b.{0,20}\b(as a |as |like a )?gift\b/i,
   // A promise about one delivery's day or hour ("can you guarantee delivery by friday", "kal tak
   // pahunch jayega?"): the shop states its usual times; whether one parcel can make a date, only the team can say.
   /\b(guarantee[ds]?|guaranteed|promise|assure|commit|pakka)\b.{0,30}\b(deliver\w*|reach\w*|arriv\w*|pahunch\w*|dispatch\w*)\b.{0,20}\b(by|before|till|until|on|tak)\b/i,
@@ -100,6 +89,33 @@ const STAFF_ONLY = [
   /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically|immunity|acidity|digestion)\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
 ];
+
+/**
+ * Topics the shop's own text does not cover but staff may teach the bot (an FAQ entry from the
+ * inbox): a card issued abroad, the founder's name, the shop's social pages, a battery, gift
+ * wrapping. Unlike the staff-only questions above, which no FAQ answer could settle (one parcel's
+ * date, a cancellation), these are answered by an FAQ entry once there is one, and otherwise get
+ * no answer, rather than the nearest passage that shares their words (engraving for gift
+ * wrapping, the payment methods for a card from Singapore).
+ */
+const UNCOVERED = [
+  // A card issued abroad: whether the gateway takes it, the shop's pages do not say (they name
+  // Indian methods); the team answers unless it has taught the bot.
+  /\b(international|foreign|overseas|non[- ]?indian|abroad)\s+((credit|debit)\s+)?cards?\b|\bcards?\b.{0,25}\b(issued|from|of)\s+(outside|abroad|overseas|(in |from )?(the )?(usa|us|uk|singapore|dubai|uae|canada|australia|london|europe|germany|france|japan|malaysia|hong kong|qatar|saudi|oman|kuwait|nepal|bhutan|bangladesh|sri lanka|maldives|another country|a foreign bank))\b|\b(usa|us|uk|uae|dubai|singapore|canada|australia|foreign|overseas|non[- ]?indian)[- ](issued|based|bank)\b.{0,20}\bcards?\b/i,
+  // Who founded or runs the company: the shop's story does not name them; the team answers unless it has taught the bot.
+  /\b(founder|founders|co-?founders?|ceo|owner|owners|managing director)\b.{0,30}\b(name|naam|who|kaun|kon|kaun hai)\b|\b(who|kaun|kon)\b.{0,25}\b(founder|co-?founder|ceo|owner)\b/i,
+  // The shop's social media pages: its pages do not list them; the team gives them.
+  /\b(instagram|insta|facebook|fb|youtube|twitter|linkedin|social media)\b.{0,15}\b(page|id|handle|account|channel|profile)\b|\bfollow (you|u|your page|ur page)\b/i,
+  // A battery or charging (the smart cap's): the shop's pages do not say how long it lasts or how it charges.
+  /\bbatter(y|ies)\b|\bcharg(e|ing) (it|the cap|the bottle|kaise|karna)\b/i,
+  // Gift wrapping: the shop's pages offer engraving, not wrapping; whether an order can be wrapped, the team says.
+  /\bgift[- ]?(wrap|wraps|wrapped|wrapping|pack|packed|packing)\b|\bwrap(ped|ping)?\b.{0,20}\b(as a |as |like a )?gift\b/i,
+];
+
+/** Whether a message asks about a topic the shop's text does not cover (UNCOVERED): only a taught FAQ entry answers it. */
+export function asksUncoveredTopic(text: string): boolean {
+  return UNCOVERED.some((r) => r.test(text));
+}
 
 /** An order number as the shop prints it (GL-000123), found in a message in any of the ways shoppers type it. */
 export function findOrderNumber(text: string): string | null {

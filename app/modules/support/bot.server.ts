@@ -5,7 +5,7 @@ import { trackingLink } from "~/modules/orders/orders";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
 import { getMaintenanceState, getSetting } from "~/modules/settings/settings.server";
 import type { ChatMessage } from "./chat-input";
-import { afterNoMatch, classify, findContact, findOrderNumber, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
+import { afterNoMatch, asksUncoveredTopic, classify, findContact, findOrderNumber, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
@@ -105,6 +105,11 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
     return found && !missesStory(index, question, part, found) ? found : undefined;
   };
   const ranked = searchKnowledge(index, question, 16);
+  // A topic the shop's text does not cover is answered only by an FAQ entry staff taught for it.
+  if (asksUncoveredTopic(question)) {
+    const taught = ranked.slice(0, 3).find((r) => r.passage.source === "faq" && isGoodMatch(r));
+    return taught ? { text: answerFrom(taught.passage), best: taught } : null;
+  }
   const whole = good(ranked.slice(0, 3));
   const fromAsked = asking ? fromAsking(asking) : undefined;
   // The whole message's best passage may owe its place to the story ("return after 10 days? the
