@@ -82,7 +82,7 @@ import { fileURLToPath } from "node:url";
 //     a lexicon of them (regional.ts), counts and "and" in them for sums, finger and sweating words
 //     in Hindi, and immunity, acidity and digestion as health questions: 91 of 103, 20 of 23. A
 //     second pass on 2026-11-29 (counting words before a name, kind words of a name, the shop's
-//     GSTIN, a card issued abroad and gift wrapping to staff, the asking part's answer on another
+//     GSTIN, a card issued abroad and gift wrapping left to a taught FAQ entry, the asking part's answer on another
 //     subject): 102 of 103 and 23 of 23; gated since.
 //   - "blind17" (tests/fixtures/bot-eval-blind17.json): written blind by a helper on 2026-11-29,
 //     leaning on Bengali, Assamese, Odia, Marathi, Malayalam, Bhojpuri, Haryanvi and Urdu in
@@ -98,7 +98,8 @@ import { fileURLToPath } from "node:url";
 //     22 of 26 handed over. Its round: a count after the name ("everest ki 2 bottle"), an
 //     exploding lid as a fizzy drink's, tax "alag se", a first order and a sale to come in Hindi,
 //     "where" and "how" in the other languages, a few more of their grammar words, and the
-//     founder's name, the shop's social pages and a battery to staff: 98 of 100, 26 of 26. Gated.
+//     founder's name, the shop's social pages and a battery left to a taught FAQ entry: 98 of 100,
+//     26 of 26. Gated.
 //   - "blind19" (tests/fixtures/bot-eval-blind19.json): written blind by a helper on 2026-11-29,
 //     another ordinary day's mix with older and formal writers ("Kindly inform", "Respected
 //     Sir"), first scored after blind18's round, which never saw it: 60 of 95 answerable (63%),
