@@ -333,28 +333,39 @@ if (STOREFRONT_ONLY) {
   process.exit(0);
 }
 
+/**
+ * The JSON report a bench script prints: the block from a line that is only "{" to the last "}".
+ * Anything else on stdout (a server's log line, itself JSON, such as "no staff account yet") is
+ * not the report.
+ */
+function reportOf(stdout) {
+  const start = stdout.search(/^\{$/m);
+  const end = stdout.lastIndexOf("}");
+  return start >= 0 && end > start ? JSON.parse(stdout.slice(start, end + 1)) : null;
+}
+
 // Issue 7's load check: 500 support streams on one server process (a fresh one, on its own data).
 log("support streams: 500 streams on one process");
 {
   const streams = spawnSync(process.execPath, [path.join(root, "scripts/bench-support-streams.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = streams.stdout.slice(streams.stdout.indexOf("{"), streams.stdout.lastIndexOf("}") + 1);
-  results.supportStreams = json ? { ...JSON.parse(json), passed: streams.status === 0 } : { error: `exit ${streams.status}`, passed: false };
+  const json = reportOf(streams.stdout);
+  results.supportStreams = json ? { ...json, passed: streams.status === 0 } : { error: `exit ${streams.status}`, passed: false };
 }
 
 // Issue 16's check: place-order latency at 50 concurrent buyers on PostgreSQL, through the real checkout.
 log("place order: 50 buyers at once on PostgreSQL");
 {
   const orders = spawnSync(process.execPath, [path.join(root, "scripts/bench-orders.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = orders.stdout.slice(orders.stdout.indexOf("{"), orders.stdout.lastIndexOf("}") + 1);
-  results.placeOrder = json ? { ...JSON.parse(json), passed: orders.status === 0 } : { error: `exit ${orders.status}`, passed: false };
+  const json = reportOf(orders.stdout);
+  results.placeOrder = json ? { ...json, passed: orders.status === 0 } : { error: `exit ${orders.status}`, passed: false };
 }
 
 // A busy hour on two processes and PostgreSQL: 200 browsing, 50 buying, 500 chat streams for 60 s.
 log("mixed load: 200 browsing + 50 buying + 500 chat streams, 60 s, two processes on PostgreSQL");
 {
   const mixed = spawnSync(process.execPath, [path.join(root, "scripts/bench-mixed.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = mixed.stdout.slice(mixed.stdout.indexOf("{"), mixed.stdout.lastIndexOf("}") + 1);
-  results.mixedLoad = json ? { ...JSON.parse(json), passed: mixed.status === 0 } : { error: `exit ${mixed.status}`, passed: false };
+  const json = reportOf(mixed.stdout);
+  results.mixedLoad = json ? { ...json, passed: mixed.status === 0 } : { error: `exit ${mixed.status}`, passed: false };
 }
 
 // Issue 19's check: the support bot's score on each of its two evaluation sets (the tuned one and
@@ -363,8 +374,8 @@ log("support bot: evaluation set score and answer time");
 {
   const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
   const bot = spawnSync(process.execPath, [tsx, path.join(root, "bench/bench-bot.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = bot.stdout.slice(bot.stdout.indexOf("{"), bot.stdout.lastIndexOf("}") + 1);
-  results.supportBot = json ? { ...JSON.parse(json), passed: bot.status === 0 } : { error: `exit ${bot.status}`, passed: false };
+  const json = reportOf(bot.stdout);
+  results.supportBot = json ? { ...json, passed: bot.status === 0 } : { error: `exit ${bot.status}`, passed: false };
   if (json) {
     const { sets, botAnswerMs, chatCallMs } = results.supportBot;
     const pct = (s) => !s ? "not run" : `${(s.score * 100).toFixed(1)}% right (${s.right}/${s.questions}; outside its knowledge ${s.outsideKnowledge.handedOver}/${s.outsideKnowledge.questions} handed over)`;
@@ -381,8 +392,8 @@ log("reports: dashboard and GST report with 100,000 orders");
 {
   const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
   const reports = spawnSync(process.execPath, [tsx, path.join(root, "bench/bench-reports.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = reports.stdout.slice(reports.stdout.indexOf("{"), reports.stdout.lastIndexOf("}") + 1);
-  results.reports = json ? { ...JSON.parse(json), passed: reports.status === 0 } : { error: `exit ${reports.status}`, passed: false };
+  const json = reportOf(reports.stdout);
+  results.reports = json ? { ...json, passed: reports.status === 0 } : { error: `exit ${reports.status}`, passed: false };
   if (json) log(`reports: dashboard 30 days ${results.reports.postgres.dashboardMs["30d"]} ms on PostgreSQL, ${results.reports.pglite.dashboardMs["30d"]} ms on PGlite`);
 }
 
