@@ -111,14 +111,15 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
     return taught ? { text: answerFrom(taught.passage), best: taught } : null;
   }
   const whole = good(ranked.slice(0, 3));
-  const fromAsked = asking ? fromAsking(asking) : undefined;
   // The whole message's best passage may owe its place to the story ("return after 10 days? the
   // gift is not given yet" finds engraving gifts): when it misses a word the asking part turns on,
   // and the asking part's own answer, on another subject (not another paragraph of the same page,
   // where the whole message's words choose better), holds them all and covers the whole message
   // nearly as well, that one answers.
-  const askedWords = asking ? prepareQuestion(index, asking).words.filter((w) => !w.weak && !w.context && !/^\d+$/.test(w.word)).map((w) => w.word) : [];
+  // Read lazily: most messages have no asking part, or a whole-message answer that holds its words.
+  const askedWords = asking && whole ? prepareQuestion(index, asking).words.filter((w) => !w.weak && !w.context && !/^\d+$/.test(w.word)).map((w) => w.word) : [];
   const missesAsked = (r: Ranked) => askedWords.some((w) => r.missed.includes(w));
+  const fromAsked = asking && (!whole || missesAsked(whole)) ? fromAsking(asking) : undefined;
   const nearly = (r: Ranked) => (ranked.find((x) => x.passage === r.passage)?.coverage ?? 0) >= (whole?.coverage ?? 0) - ASKED_MARGIN;
   const samePage = (a: Ranked, b: Ranked) => a.passage.source === "page" && b.passage.source === "page" && a.passage.link === b.passage.link;
   const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && nearly(fromAsked) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
