@@ -114,23 +114,32 @@ import { fileURLToPath } from "node:url";
 //     over. Its round (formal framing, an article as an item, a failed payment in Hindi, towns
 //     shoppers name, "kaise track karu", more grammar words): 86 of 95 (90.5%), 25 of 25.
 //     Printed and not gated (one question from the bar).
+//   - "blind21" (tests/fixtures/bot-eval-blind21.json): written blind by a helper on 2026-11-29,
+//     what shoppers type on a phone (fragments such as "cod chrg?" and "ret policy", SMS spellings,
+//     voice typing, two questions in one) and ten rarer languages in Latin letters (Urdu, Marwari,
+//     Konkani, Sindhi, Tulu, Nepali, Maithili, Kashmiri, Dogri, Hindi), first scored after blind20's
+//     round, which never saw it: 53 of 79 answerable (67%), 25 of 27 handed over. Its round:
+//     phone shorthand spelled out before anything reads the message, the grammar and how-much
+//     words of those languages, "plus" as a list word, paying cash on arrival as cash on delivery,
+//     a PIN code's form rule, another shop's order and the company as an investment to the team:
+//     75 of 79 (95%), 27 of 27. Gated.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json", blind19: "bot-eval-blind19.json", blind20: "bot-eval-blind20.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json", blind19: "bot-eval-blind19.json", blind20: "bot-eval-blind20.json", blind21: "bot-eval-blind21.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the
  * round of 2026-11-27 (context words) had tuned to it, blind2 once the settings-facts round had
  * (90.7%), blind3 once the round of 2026-11-27 (amounts, tracking how-tos, story words) had,
  * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind12 once their rounds (2026-11-28) had,
- * blind16 once its second pass and blind18 once its round (2026-11-29) had;
+ * blind16 once its second pass and blind18 and blind21 once their rounds (2026-11-29) had;
  * a new blind batch is scored with BOT_EVAL_FILE, printed and not gated, until a round uses it.
  */
-export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16", "blind18"];
+export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16", "blind18", "blind21"];
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../tests/fixtures");
 

@@ -39,6 +39,7 @@ const SETS: { name: EvalSetName; minAnswerable: number; minOutside: number; trac
   { name: "blind12", minAnswerable: 99, minOutside: 23 },
   { name: "blind16", minAnswerable: 103, minOutside: 23 },
   { name: "blind18", minAnswerable: 100, minOutside: 26 },
+  { name: "blind21", minAnswerable: 79, minOutside: 27 },
 ];
 
 describe.each(DRIVERS)("support bot evaluation on %s", (kind) => {

@@ -175,3 +175,13 @@ describe("a how-to about tracking with 'how' first", () => {
     expect(classify("mera order kahan tak pahuncha? kaise track karu?")).toBe("track_howto");
   });
 });
+
+describe("the blind21 round", () => {
+  it("hands another shop's order and the company as an investment to the team", () => {
+    for (const q of ["my amazon order of milton flask not come yet can u check", "ordered a bottle from flipkart, where is it", "glacial ipo kab aa raha, share price kya hoga", "are you listed on the nse"])
+      expect(classify(q), q).toBe("staff_only");
+  });
+  it("still answers a question that only names another shop or shares", () => {
+    for (const q of ["is it cheaper than on your site", "do you sell on amazon too?", "can i share my cart with my wife"]) expect(classify(q), q).not.toBe("staff_only");
+  });
+});

@@ -88,6 +88,12 @@ const STAFF_ONLY = [
   // says of its steel; the team replies.
   /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically|immunity|acidity|digestion)\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
+  // An order placed with another shop ("my amazon order of a milton flask has not come"): this
+  // shop cannot look it up, and asking for its order number would mislead; the team replies.
+  /\b(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|snapdeal|tata ?cliq|blinkit|zepto|bigbasket|swiggy instamart)\b(\s+\w+){0,2}\s+(order|orders|parcel|delivery|package)\b|\b(order|orders|ordered|parcel|bought|purchased)\b(\s+\w+){0,4}\s+(on|from|at|through|via|se)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|snapdeal|tata ?cliq|blinkit|zepto|bigbasket)\b/i,
+  // The company as an investment (an IPO, its share price, investors, funding): nothing a shop's
+  // pages say; the team replies.
+  /\b(ipo|share price|stock price|shares? of (glacial|your company|the company)|listed (on|in) (the )?(nse|bse|stock market|share market)|stock market|share market|investors?|invest in (glacial|your company|the company|your brand)|valuation)\b/i,
 ];
 
 /**

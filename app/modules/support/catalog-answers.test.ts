@@ -439,3 +439,11 @@ describe("the blind19 round: a size after 'in' or a comma, and a list the cart r
     expect(cartTotal(catalogue, "I would like the Everest bottle and the Glacier Classic in 1 litre together. What will the total be?", rule)).toContain("Everest Insulated Bottle (₹2,799) + Glacier Classic Bottle 1000ml (₹2,099) comes to ₹4,898");
   });
 });
+
+describe("the blind21 round: paying cash on arrival is cash on delivery", () => {
+  const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: { fee_paise: 4900, max_order_paise: 2000000 } };
+  it("adds the cash on delivery fee to a total paid in cash when the parcel comes", () => {
+    expect(codTotal(catalogue, "3 chai tumblers for the office, paying cash when it comes, total?", rule)).toContain("comes to ₹3,145 in all");
+    expect(codTotal(catalogue, "3 chai tumblers, i will pay by cash, total?", rule)).toContain("₹49 cash on delivery fee");
+  });
+});

@@ -508,3 +508,40 @@ describe("the blind20 round", () => {
     expect(termsOfWord("ravivari")).toContain("#hours");
   });
 });
+
+describe("the blind21 round", () => {
+  it("spells out what shoppers type on a phone before reading the message", () => {
+    expect(normalise("cod chrg?")).toContain("cod charge");
+    expect(normalise("ret policy")).toContain("return policy");
+    expect(normalise("biggest watr botl u got")).toContain("biggest water bottle you got");
+    expect(normalise("pwd min length")).toContain("password min length");
+    expect(normalise("max qty of same botl")).toContain("max quantity of same bottle");
+    expect(normalise("cust care no")).toMatch(/support\s+number/);
+    // Shorthand inside a longer word, and "no" on its own, stay as typed.
+    expect(normalise("retro design, no handle")).toContain("retro design, no handle");
+  });
+  it("reads combining two codes, a password's length, the page hanging and an order awaiting payment", () => {
+    expect(termsOfWord("together")).toContain("#combine");
+    expect(termsOfWord("clubbed")).toContain("#combine");
+    expect(termsOfWord("length")).toContain("#characters");
+    for (const word of ["invalid", "refuses", "hung", "stuck"]) expect(isContextWord(word), word).toBe(true);
+    expect(normalise("order shows awaiting payment")).toContain("payment pending");
+    expect(normalise("paying cash when it comes")).toContain("cod");
+    expect(normalise("i will pay by cash")).toContain("cod");
+    expect(isStopWord("plus")).toBe(true);
+  });
+  it("keeps 'you guys use for online payment' about paying, not about someone being online", () => {
+    expect(normalise("which payment gateway you guys use for online payment")).not.toContain("support timings");
+    expect(normalise("is someone online right now")).toContain("support timings");
+  });
+  it("knows the grammar and how-much words of Urdu, Marwari, Konkani, Sindhi, Tulu, Nepali, Maithili and Kashmiri", () => {
+    for (const word of ["mhaara", "waaste", "kelyar", "poddtat", "saain", "deepolia", "samma", "rahancha", "aayat", "achhi", "yemis"]) expect(isStopWord(word), word).toBe(true);
+    for (const word of ["kitta", "kitlo", "kitle", "kiteo", "kati", "katek", "kotah", "mulh"]) expect(termsOfWord(word), word).toContain("#price");
+    expect(termsOfWord("wapsi")).toContain("#return");
+    expect(termsOfWord("muddat")).toContain("#duration");
+    expect(termsOfWord("tabar")).toContain("#kids");
+    expect(termsOfWord("thond")).toContain("#cold");
+    expect(termsOfWord("tato")).toContain("#hot");
+    expect(isWeakWord("botlint")).toBe(true);
+  });
+});

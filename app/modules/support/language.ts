@@ -50,6 +50,10 @@ const GROUPS: Record<string, string[]> = {
     // A bottle that smells or is stained needs cleaning: the shopper names the symptom, not the cure.
     "smell", "smells", "smelly", "smelling", "odour", "odor", "stink", "stinks", "stinky", "badbu", "mould", "mold", "fungus", "dirty", "stain", "stains", "stained"],
   dishwasher: ["dishwasher"],
+  // Two offers at once: "can I club two coupons", "use both codes together" (codes cannot be combined).
+  combine: ["combine", "combined", "combining", "combination", "together", "club", "clubbed", "clubbing", "stack", "stacked", "stacking"],
+  // How long a password must be: its length is counted in characters.
+  characters: ["character", "characters", "chars", "char", "length", "letters"],
   // Opened or held with one hand (the Hinglish "haath" joins it).
   hand: ["hand", "hands", "handed", "finger", "fingers", "thumb"],
   cold: ["cold", "chilled", "chill", "cool", "ice", "icy", "melt", "melts", "melting", "thanda", "thandi", "barf", "baraf"],
@@ -284,7 +288,9 @@ const PHRASES: [RegExp, string][] = [
   [/\b(once|after|when) (i )?(pay|paid|order|ordered)\b/g, " dispatch "],
   [/\bwhat (should|do|can) i do\b|\bkya (karu|karun|karein|karen)\b/g, " contact "],
   [/\bpay for (the )?(shipping|delivery|courier)\b/g, " shipping charge "],
-  [/\bpay (in )?cash\b/g, " cod "],
+  // The order's status as the shopper's account shows it, "awaiting payment": a payment still pending.
+  [/\bawaiting (payment|confirmation)\b/g, " payment pending "],
+  [/\b(pay|paying|pays) (in |by |with )?cash\b|\bcash when (it|they|the (order|parcel|bottles?)) (comes?|arrives?|reach(es)?|gets? delivered|is delivered)\b/g, " cod "],
   [/\bon top of\b/g, " extra "],
   [/\bkitne (saal|sal|mahine)\b|\bhow many (years|months)\b/g, " long years "],
   [/\bcash on delivery\b|\bpay on delivery\b/g, " cod "],
@@ -312,7 +318,8 @@ const PHRASES: [RegExp, string][] = [
   [/\bkab tak\b|\b(till|until|by) when\b|\bhow soon\b|\bhow long\b|\bhow many days\b|\bhow many hours\b|\bkitne din\b|\bkitni der\b/g, " long "],
   [/\bcustomer (care|service|support)\b|\bcustomer (helpline|executive)\b/g, " support "],
   // Someone there at an hour ("is someone available at 2am", "anyone online at midnight"): support hours.
-  [/\b(someone|anyone|somebody|anybody|support|customer care|team|you guys)(\s+\w+){0,2}\s+(available|there|online|awake|reachable|active)\b/g, " support timings "],
+  // ("you guys use for online payment" is about paying online, not about someone being online.)
+  [/\b(someone|anyone|somebody|anybody|support|customer care|team|you guys)(\s+\w+){0,2}\s+(available|there|online|awake|reachable|active)\b(?!\s+(?:payments?|pay|paying|orders?|ordering|shopping|purchases?|transactions?|banking))/g, " support timings "],
   // Kinds of card are a card: the payment options name cards, not each kind.
   [/\b(credit|debit|visa|master|rupay) ?cards?\b/g, " card "],
   [/\bmail id\b|\bemail id\b|\be-mail\b/g, " email "],
@@ -393,7 +400,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur urs r pls plz pl else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur urs r pls plz pl plus else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -470,6 +477,10 @@ const CONTEXT = new Set(
     "pure real actual normal regular simple basic usual nice great lovely exactly currently " +
     // more of the same, seen in long messages: the story around the question, the weather, the office
     "planning plan read next current old mistake perfect mind people guy staff says said special " +
+    // what a form did with what the shopper typed ("it says invalid", "checkout refuses it"): the field named says what is asked
+    "invalid rejected rejects refuses refused refusing accepting " +
+    // what the phone or the page did meanwhile ("the page hung", "app got stuck")
+    "hung hang hangs hanged stuck froze frozen crashed crash " +
     "balcony pantry summer winter meeting back site side bday degree degrees celsius office " +
     // work and the months of a date ("on 12th dec", "46 degree in may" once "may" is read as a month)
     "construction shift duty laptop maid cook driver chose choose chosen selected picked concern concerned worried worry " +
@@ -525,9 +536,33 @@ export function hasKnownStem(word: string): boolean {
 /** Every word the synonym groups know, for spelling correction. */
 export const SYNONYM_WORDS: readonly string[] = [...conceptsOf.keys()];
 
-/** Lower case, accents folded, phrases rewritten. */
+/**
+ * What shoppers type on a phone for a word the shop's text spells out: "cod chrg", "ret policy",
+ * "watr botl", "pwd", "qty". Each is expanded before anything else reads the message, so the
+ * phrases, the synonym groups and the spelling correction (which allows only one or two edits,
+ * too few for a dropped vowel or three) see the whole word. Only shorthand that is not itself a
+ * word a shopper would mean otherwise: no "no", "ac", "pc".
+ */
+const SHORTHAND: Record<string, string> = {
+  chrg: "charge", chrgs: "charges", chrges: "charges", chg: "charge", chgs: "charges", chrge: "charge", charg: "charge",
+  ret: "return", retrn: "return", rtn: "return", rtrn: "return", exch: "exchange", exchng: "exchange",
+  watr: "water", wtr: "water", botl: "bottle", botle: "bottle", bottl: "bottle", btl: "bottle", botls: "bottles", btls: "bottles", botels: "bottles",
+  cust: "customer", custmr: "customer", pwd: "password", pswd: "password", passwd: "password", pword: "password",
+  qty: "quantity", qnty: "quantity", quantiy: "quantity", amt: "amount", pymt: "payment", pmt: "payment", paymt: "payment",
+  dlvry: "delivery", dlvr: "deliver", delvry: "delivery", delivry: "delivery", dlivery: "delivery", shpng: "shipping", shpg: "shipping", shiping: "shipping",
+  refnd: "refund", rfnd: "refund", wrnty: "warranty", warnty: "warranty", wrranty: "warranty", grnty: "guarantee",
+  ordr: "order", ordrs: "orders", addr: "address", adrs: "address", acct: "account", accnt: "account", prdct: "product", prod: "product",
+  avl: "available", avlbl: "available", availble: "available", tmrw: "tomorrow", tmrow: "tomorrow", b4: "before", wid: "with", wit: "with",
+  u: "you", r: "are", ur: "your", hw: "how", y: "why", wen: "when", wer: "where", whr: "where", dis: "this", dat: "that", nd: "and", n: "and",
+};
+const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(SHORTHAND).join("|")})(?![\\p{L}\\p{N}'])`, "gu");
+// "cust care no", "whatsapp no.", "helpline no": a number to call, where "no" alone would be the word no.
+const NUMBER_ABBREVIATION = /\b(care|contact|phone|mobile|helpline|whatsapp|cell|tel|support|office|customer service) (no|num|nmbr|nbr)\b\.?/g;
+
+/** Lower case, accents folded, shorthand spelled out, phrases rewritten. */
 export function normalise(text: string): string {
   let t = text.normalize("NFKC").toLowerCase();
+  t = t.replace(SHORTHAND_WORD, (w) => SHORTHAND[w] ?? w).replace(NUMBER_ABBREVIATION, "$1 number");
   for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
   return t;
 }

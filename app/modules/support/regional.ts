@@ -1,6 +1,7 @@
 // India's other languages as shoppers type them in Latin letters, beside English or Hindi: Tamil,
-// Telugu, Kannada, Malayalam, Gujarati, Punjabi, Bengali, Marathi, Assamese and Odia, and Hindi's
-// neighbours Bhojpuri and Haryanvi. Only what a shop's questions
+// Telugu, Kannada, Malayalam, Gujarati, Punjabi, Bengali, Marathi, Assamese and Odia, Hindi's
+// neighbours Bhojpuri, Haryanvi, Marwari and Maithili, and Urdu, Konkani, Sindhi, Tulu, Nepali and
+// Kashmiri. Only what a shop's questions
 // are built from: the grammar words (postpositions, pronouns, "is there", "want", "tell me"), the
 // question words (those that ask how much carry a price, like "kitna"), and the few nouns a
 // shopper asks about (days, years, price, colour, children, hot and cold, water). Written from the
@@ -65,7 +66,21 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     // Bhojpuri: is, was, will be, how much, of, for, my, your, you, went, happened, is got, will cost
     "banal banela ba baa bate baate rahi rahila rahela hoi hola bhaila bhail gail gaila milela milal lagi lagela hamar hamre tohar rauwa raua khatir khatar " +
     // Haryanvi: is, am, the one, your, near, much
-    "se su aala aali aale thare thara dhore ghana laggegi laggega",
+    "se su aala aali aale thare thara dhore ghana laggegi laggega " +
+    // Marwari: me, my, for, of, is, want, will take, till, until
+    "mhane mharo mhaaro mhara mhaara mhari mhaari thane tharo waaste waste ri ro ra sa laagsi lagsi chaiye chaije taain tain " +
+    // Konkani: if done, to give, have to, stays, in it
+    "kelyar divche divpak poddtat podta urta urtat tantunt " +
+    // Sindhi: this, of, is, sir (a form of address)
+    "hin hiin jo ji ja saain sain " +
+    // Tulu: this, inside, can put, is
+    "ee dula deepolia deepoli deppolia " +
+    // Nepali: this, in, until, stays, is, will
+    "yo samma rahancha rahanchha huncha hunchha cha chha " +
+    // Maithili: my, till, will come, is
+    "hamar dhari aayat aaot achhi chhai " +
+    // Kashmiri: this, which has, is
+    "yi yemis yemas chu chhu chhe",
 );
 
 /**
@@ -77,25 +92,29 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
  */
 export const REGIONAL_HOW_MUCH: readonly string[] = split(
   "kto kiman kimaan kete ketna kaetna kitte motham ekun kul evlo entha ethra etra ketla ketlu ketli ketlo ketlaa kinne " +
-    "evvalavu evalavu yevlo yevvalavu enta eshtu estu kinna kinni koto kato kiti",
+    "evvalavu evalavu yevlo yevvalavu enta eshtu estu kinna kinni koto kato kiti " +
+    // Marwari "kitta", Konkani "kitlo", "kitle", Sindhi "kiteo", "kitro", Nepali "kati", Maithili "katek", Kashmiri "kotah"
+    "kitta kitlo kitle kiteo kitro kati katek kotah",
 );
 
 /** Words that do carry a concept, in the groups language.ts already has. */
 export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // How much and the total (above), "price" (Tamil "vilai", Telugu "dhara", Kannada "bele",
   // Punjabi "mull", Gujarati and Marathi "kimmat") and a discount ("chhoot").
-  price: [...REGIONAL_HOW_MUCH, "tanka", "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
+  // Sindhi "mulh" (price), Kashmiri "rupay", Konkani "chad" (extra, as in an extra charge).
+  price: [...REGIONAL_HOW_MUCH, "mulh", "rupay", "chad", "tanka", "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
-  duration: ["bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  // Urdu "muddat" (a period), Maithili "kahiya" (when), Konkani "vell" (time).
+  duration: ["muddat", "kahiya", "vell", "bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
   hours: ["ravivari", "ravivar", "sakali", "sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
   // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
   colour: ["rangu", "niram", "nirum", "banna"],
   // Sending: Assamese "pathai", Bengali "pathabo", Odia "pathaiba".
-  ship: ["pathai", "pathaibo", "pathabo", "pathan", "pathiye", "pathaiba", "pathaibe", "anuppu", "anuppunga", "anuppuvinga", "anuppuveenga", "anuppiten", "anuppinen", "anuppanum", "pampu", "pampandi", "pampistara", "pampistaru", "pampinchandi", "kalsi", "kalisi", "kalsthira", "kalisthira", "kaluhisi", "moklo", "moklavo", "mokalsho", "mokalso", "mokli", "moklyu", "mokalje"],
-  kids: ["meye", "chele", "lora", "suwali", "lorasuwali", "kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
-  cold: ["thanupp", "thanuppu", "jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
-  hot: ["gorom", "garom", "choodu", "soodu", "sudu", "vedi", "vediga", "bisi"],
+  ship: ["aasi", "pathai", "pathaibo", "pathabo", "pathan", "pathiye", "pathaiba", "pathaibe", "anuppu", "anuppunga", "anuppuvinga", "anuppuveenga", "anuppiten", "anuppinen", "anuppanum", "pampu", "pampandi", "pampistara", "pampistaru", "pampinchandi", "kalsi", "kalisi", "kalsthira", "kalisthira", "kaluhisi", "moklo", "moklavo", "mokalsho", "mokalso", "mokli", "moklyu", "mokalje"],
+  kids: ["tabar", "meye", "chele", "lora", "suwali", "lorasuwali", "kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
+  cold: ["thond", "thondh", "thanupp", "thanuppu", "jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
+  hot: ["tato", "taato", "gorom", "garom", "choodu", "soodu", "sudu", "vedi", "vediga", "bisi"],
   // A name: Kannada "hesaru" (Tamil "peru" is also the country, "per" an English word).
   engrave: ["hesaru"],
   // By hand: Marathi "haatane".
@@ -105,13 +124,13 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // Big and small: Bengali "boro", "chhoto"; Marathi "motha", "lahan"; and how much fits ("basta", "bastat": Marathi).
   size: ["valiya", "cheriya", "boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
   // Tea: Bengali "cha", Assamese "saah", Malayalam "chaaya".
-  drink: ["saah", "chaaya", "chaya", "piyun", "piyu"],
+  drink: ["chiya", "saah", "chaaya", "chaya", "piyun", "piyu"],
   // Washing: Bengali "dhowa", "dhoy".
   clean: ["kazhuvanuma", "kazhuvu", "kazhuvanum", "dhowa", "dhowar", "dhoy", "dhuye", "dhuiye"],
   // Sweat: Marathi "ghaam".
   sweat: ["ghaam", "gham", "thibakta", "bhijel"],
   // Back (a return, money back): Malayalam "thirichu", Odia "pherai", Bengali "ferot", Marathi "parat".
-  return: ["thirichu", "pherai", "pherei", "ferot", "ferat", "parat"],
+  return: ["wapsi", "waapsi", "vapsi", "thirichu", "pherai", "pherei", "ferot", "ferat", "parat"],
   // A dispute: Odia "bibad", Bengali "bibad", Hindi "vivad".
   law: ["bibad", "vivad", "mamla"],
   // Cash, when paid at home: Marathi "rokh", "rokda".
@@ -122,7 +141,9 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
 
 /** Water, in the languages above: as shop-wide as "water" (every bottle holds it). */
 export const REGIONAL_WEAK: readonly string[] = split(
-  "thanni tanni neellu neeru vellam pani " +
+  "thanni tanni neellu neeru vellam pani udok " +
+    // "In the bottle", Konkani "botlint": the bottle itself, which every question is about.
+    "botlint botlent botolint " +
     // Counts in words, like "two" and "three": one, two, three in Tamil, Malayalam, Telugu, Kannada, Punjabi, Bengali, Odia.
     "onnu oru rendu randu moonu moonnu moodu mooru okati ondu eradu ik ekta ekti dui duto duita gote",
 );
@@ -133,7 +154,7 @@ export const REGIONAL_WEAK: readonly string[] = split(
  * words such as "refund" or "evlo" say.
  */
 export const REGIONAL_CONTEXT: readonly string[] = split(
-  "hana duddu panam kaasu kasu dabbulu taka takar " +
+  "hana duddu panam kaasu kasu dabbulu taka takar poishe poise " +
     // The shopper's day in those languages: home, school, field, work, the sun, a brother or uncle as a form of address
     "mess hatti tapping draksha bagetla bandi bari barite ghari ghar shetat unhat khadaan akhade bhau tau babuji dada didi kajer mashi pishvi swad halka halki",
 );

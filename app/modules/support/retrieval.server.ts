@@ -144,6 +144,13 @@ export async function buildCorpus(db: Db): Promise<Passage[]> {
       link: "/checkout",
     },
     {
+      // Checkout's PIN code field (the address form's rule): six digits, never starting with 0.
+      source: "fact",
+      title: "PIN code at checkout: the form's rule",
+      text: "Checkout's PIN code field takes a 6-digit PIN code; no PIN code starts with 0, so one that does is refused. Please check the PIN code of your area with your post office.",
+      link: "/checkout",
+    },
+    {
       // Checkout's discount box: where a coupon or discount code is typed.
       source: "fact",
       title: "Discount code or coupon: where to enter it",
