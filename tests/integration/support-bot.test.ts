@@ -119,6 +119,17 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
       expect(answer).toContain("DLV998877");
     });
 
+    it("answers a question asked beside an order's number, offers that order's lookup, and takes the email next", async () => {
+      const number = await shippedOrder({ email: "beside@example.in", phone: "98450 77889" });
+      const c = await start("Hi");
+      const answer = await say(c, `my order ${number} came today with a dent in the bottle. which email do I send the photos to?`);
+      expect(answer).toContain("care@glacial.in");
+      expect(answer).toContain(BOT_TEXT.orderNumberOffer(number));
+      const tracked = await say(c, "beside@example.in");
+      expect(tracked).toContain(`Order ${number}`);
+      expect(tracked).toContain("DLV998877");
+    });
+
     it("never shows an order to someone who cannot name both, and stops a chat guessing", async () => {
       const number = await shippedOrder({ email: "private@example.in", phone: "98450 77889" });
       const c = await start("Hi");

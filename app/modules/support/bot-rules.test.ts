@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { afterNoMatch, asksUncoveredTopic, classify, findContact, findOrderNumber, planReply, trackingNeeds, type ConversationState } from "./bot-rules";
+import { afterNoMatch, asksUncoveredTopic, classify, findContact, findOrderNumber, onlyNamesOrder, planReply, trackingNeeds, type ConversationState } from "./bot-rules";
 
 const open: ConversationState = { status: "open", staffReplied: false, unmatched: 0 };
 
@@ -183,5 +183,19 @@ describe("the blind21 round", () => {
   });
   it("still answers a question that only names another shop or shares", () => {
     for (const q of ["is it cheaper than on your site", "do you sell on amazon too?", "can i share my cart with my wife"]) expect(classify(q), q).not.toBe("staff_only");
+  });
+});
+
+describe("the blind22 round", () => {
+  it("tells an order named beside another question from a lookup", () => {
+    expect(onlyNamesOrder("my order GL-000318 came with a dent, which email do I send the photos to?")).toBe(true);
+    expect(classify("my order GL-000318 came with a dent, which email do I send the photos to?")).toBe("order");
+    for (const q of ["where is my order GL-000318", "order GL-000318 not delivered yet", "track order GL-000318", "GL-000318", "order GL-000318 email a@b.in", "order status GL-000318"])
+      expect(onlyNamesOrder(q), q).toBe(false);
+  });
+  it("hands a comparison with another brand, a job and a courier's own number to the team", () => {
+    for (const q of ["Milton ki bottle sasti hai, aap log itne mehenge kyun ho? dono compare karke batao", "aapke warehouse me naukri mil sakti hai kya?", "Delhivery wale bhaiya ka personal number do"])
+      expect(classify(q), q).toBe("staff_only");
+    for (const q of ["is the everest better for trekking or the summit sport", "what is your customer care number"]) expect(classify(q), q).not.toBe("staff_only");
   });
 });

@@ -22,9 +22,11 @@ const ORDER = [
   // However the "not yet" is said: "hasn't come yet", "still not here", "didn't arrive".
   /\b(order|ordered|parcel|package|shipment|delivery)\b.{0,30}\b(has ?n[o']?t|have ?n[o']?t|did ?n[o']?t|has not|have not|did not|still not|still nothing|nothing|yet to|never) (yet )?(arrive[ds]?|come|came|reach(ed)?|been delivered|delivered|here|shipped)\b/i,
   /\border\s*(status|number|no\.?|id)\b/i,
-  // An order number: GL-000123, or six digits or more ("order total is 3000" is not one).
-  /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i,
 ];
+// An order number: GL-000123, or six digits or more ("order total is 3000" is not one). Alone it
+// opens the lookup too, unless the message asks something else beside it (`onlyNamesOrder`).
+const ORDER_NUMBER = /\border\b.{0,20}(\bGL[\s#-]*\d{4,}|#\d{4,}|\b\d{6,})\b/i;
+const BARE_ORDER_NUMBER = /^\s*(#|GL[\s#-]*)\d{4,9}\s*$/i;
 
 /** "How" in India's other languages, for a how-to question about tracking ("order track kasa karaycha"). */
 const HOW_REGIONAL = "kasa|kashi|kase|epdi|eppadi|ela|elaa|hege|engane|kivabe|kibhabe|kemon|kem|kiven|kenekoi|kemiti";
@@ -91,6 +93,13 @@ const STAFF_ONLY = [
   // An order placed with another shop ("my amazon order of a milton flask has not come"): this
   // shop cannot look it up, and asking for its order number would mislead; the team replies.
   /\b(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|snapdeal|tata ?cliq|blinkit|zepto|bigbasket|swiggy instamart)\b(\s+\w+){0,2}\s+(order|orders|parcel|delivery|package)\b|\b(order|orders|ordered|parcel|bought|purchased)\b(\s+\w+){0,4}\s+(on|from|at|through|via|se)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|snapdeal|tata ?cliq|blinkit|zepto|bigbasket)\b/i,
+  // Another brand's bottle weighed against ours ("Milton ki bottle sasti hai, dono compare karke
+  // batao"): the team answers a comparison, the shop's pages describe only its own.
+  /\b(milton|borosil|cello|hydro ?flask|stanley|thermos brand|contigo|yeti|klean kanteen|tupperware|signoraware|pexpo)\b.{0,60}\b(compare|comparison|better|best|sasti|sasta|saste|cheaper|cheap|mehenga|mehenge|mehengi|costly|vs|versus)\b|\b(compare|comparison|better|cheaper|vs|versus)\b.{0,40}\b(milton|borosil|cello|hydro ?flask|stanley|contigo|yeti|klean kanteen|tupperware|signoraware|pexpo)\b/i,
+  // A job with the shop ("warehouse me naukri", "any vacancy", "internship"): the team replies.
+  /\b(naukri|naukari|vacancy|vacancies|hiring|internship|job opening|job openings|apply for (a |the )?job|looking for (a )?job|job (chahiye|milegi|mil sakti)|my (cv|resume)|send (my )?(cv|resume))\b/i,
+  // The courier's own people ("Delhivery wale bhaiya ka number do"): the shop does not give them out; the team follows up with the courier.
+  /\b(courier|delivery (boy|guy|man|person|wale|wala)|delhivery|blue ?dart|dtdc|ecom express|xpressbees|ekart|shadowfax)\b.{0,40}\b(personal|phone|mobile|contact) (number|no)\b|\b(delivery (boy|guy|man|wale|wala)|courier wale|delhivery wale)\b.{0,30}\b(ka|ki|ke) (number|no|phone)\b/i,
   // The company as an investment (an IPO, its share price, investors, funding): nothing a shop's
   // pages say; the team replies.
   /\b(ipo|share price|stock price|shares? of (glacial|your company|the company)|listed (on|in) (the )?(nse|bse|stock market|share market)|stock market|share market|investors?|invest in (glacial|your company|the company|your brand)|valuation)\b/i,
@@ -155,12 +164,22 @@ export function classify(text: string, opts: { tracking?: boolean } = {}): Inten
   if (HUMAN.some((r) => r.test(t))) return "human";
   if (STAFF_ONLY.some((r) => r.test(t))) return "staff_only";
   if (TRACK_HOWTO.some((r) => r.test(t)) && !findOrderNumber(t) && !findContact(t) && !opts.tracking) return "track_howto";
-  if (ORDER.some((r) => r.test(t))) return "order";
-  if (/^\s*(#|GL[\s#-]*)\d{4,9}\s*$/i.test(t)) return "order";
+  if (ORDER.some((r) => r.test(t)) || ORDER_NUMBER.test(t)) return "order";
+  if (BARE_ORDER_NUMBER.test(t)) return "order";
   if (opts.tracking && (findOrderNumber(t) || findContact(t))) return "order";
   if (/^(hi|hello|hey|hii+|namaste|good\s+(morning|afternoon|evening))\b[\s!.,]*$/i.test(t)) return "greeting";
   if (/^(thanks|thank you|thx|ok(ay)?|great|cool)\b[\s!.,]*(a lot|so much)?[\s!.,]*$/i.test(t)) return "thanks";
   return "question";
+}
+
+/**
+ * A message that names an order by its number but neither asks where it is nor gives the
+ * checkout's email or mobile: "my order GL-000318 came with a dent, which email do I send the
+ * photos to?". Its own question may have an answer in the shop's text; the lookup is offered beside it.
+ */
+export function onlyNamesOrder(text: string): boolean {
+  const t = text.trim();
+  return ORDER_NUMBER.test(t) && !ORDER.some((r) => r.test(t)) && !BARE_ORDER_NUMBER.test(t) && !findContact(t);
 }
 
 export type ConversationState = {

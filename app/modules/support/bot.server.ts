@@ -5,7 +5,7 @@ import { trackingLink } from "~/modules/orders/orders";
 import { checkLimit, recordHit } from "~/modules/rate-limit/rate-limit.server";
 import { getMaintenanceState, getSetting } from "~/modules/settings/settings.server";
 import type { ChatMessage } from "./chat-input";
-import { afterNoMatch, asksUncoveredTopic, classify, findContact, findOrderNumber, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
+import { afterNoMatch, asksUncoveredTopic, classify, findContact, findOrderNumber, onlyNamesOrder, planReply, trackingNeeds, type BotStep, type ConversationState } from "./bot-rules";
 import { insertMessage, lockConversation, publishConversation, publishMessage, type Conversation, type SupportDeps } from "./conversations.server";
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
@@ -35,6 +35,7 @@ export const BOT_TEXT = {
     "Only our team can answer that one, so I have passed your chat to our support team: a team member will reply here shortly.",
   orderAskNumber: "Thanks. What is the order number? It starts with GL-, like GL-000123, and is in your confirmation email.",
   orderAskContact: "Thanks. Which email or mobile number did you give at checkout? I need it to show you the order.",
+  orderNumberOffer: (number: string) => `If you would like me to look up order ${number} here, send the email or mobile number you gave at checkout.`,
   orderNotFound:
     'I could not find an order with that number and that email or mobile number. Please check both and send them again, or type "talk to a human".',
   orderTooManyTries:
@@ -138,11 +139,26 @@ export async function previewReply(deps: Pick<SupportDeps, "db" | "events">, tex
   const step = planReply(intent, { status: "open", staffReplied: false, unmatched: 0 });
   // An order question opens the tracking flow: its first reply asks for what is missing, as in a
   // chat (a lookup itself is not previewed: it needs the store's orders and counts against limits).
-  if (step.kind === "order") return { kind: step.kind, text: orderAsk({ number: findOrderNumber(text), contact: findContact(text) }) };
+  if (step.kind === "order") {
+    const beside = await answerBesideOrder(deps, text);
+    return beside ? { kind: "answer", text: beside.text } : { kind: step.kind, text: orderAsk({ number: findOrderNumber(text), contact: findContact(text) }) };
+  }
   if (step.kind !== "answer") return { kind: step.kind, text: null };
   const understood = await understand(deps, text);
   if (step.offerTracking) return understood ? { kind: "answer", text: `${understood.text}\n\n${BOT_TEXT.trackingOffer}` } : { kind: "order", text: BOT_TEXT.trackingHowTo };
   return understood ? { kind: "answer", text: understood.text } : { kind: "no_match", text: null };
+}
+
+/**
+ * A message naming an order by its number with a question of its own beside it ("order GL-000318
+ * came dented, which email for the photos?"): the shop's answer to that question, with the lookup
+ * of that order offered; null when the message is a plain lookup or the question has no answer.
+ */
+async function answerBesideOrder(deps: Pick<SupportDeps, "db" | "events">, text: string): Promise<{ text: string; number: string } | null> {
+  const number = findOrderNumber(text);
+  if (!number || !onlyNamesOrder(text)) return null;
+  const understood = await understand(deps, text);
+  return understood ? { text: `${understood.text}\n\n${BOT_TEXT.orderNumberOffer(number)}`, number } : null;
 }
 
 /**
@@ -198,7 +214,13 @@ async function reply(deps: SupportDeps, conversation: Conversation, visitorText:
   // Anything but another order detail ends an unfinished order lookup.
   let botState: BotState | null = null;
 
-  if (step.kind === "order") {
+  const beside = step.kind === "order" && !tracking ? await answerBesideOrder(deps, visitorText) : null;
+  if (beside) {
+    // The next message may be the checkout's email or mobile for that order.
+    text = beside.text;
+    botState = { flow: "track", number: beside.number, contact: null };
+    unmatched = 0;
+  } else if (step.kind === "order") {
     const tracked = await trackStep(deps, conversation, visitorText, ctx.clientIp);
     text = tracked.text;
     botState = tracked.botState;

@@ -447,3 +447,13 @@ describe("the blind21 round: paying cash on arrival is cash on delivery", () => 
     expect(codTotal(catalogue, "3 chai tumblers, i will pay by cash, total?", rule)).toContain("₹49 cash on delivery fee");
   });
 });
+
+describe("the blind22 round: a price asked in another language", () => {
+  it("gives a named size's price asked with 'dam koto' or 'kete tanka'", () => {
+    expect(priceAtSize(catalogue, "Monsoon Slim 500ml kinbo, dam koto?")).toContain("Monsoon Slim Bottle, 500ml: ₹1,399");
+    expect(priceAtSize(catalogue, "glacier classic 750ml kete tanka?")).toContain("₹1,799");
+  });
+  it("reads 'sabto vaddi' as the largest", () => {
+    expect(sizeExtreme(catalogue, "Sabto vaddi bottle kinne ml di hai?")).toContain("1000ml");
+  });
+});

@@ -14,7 +14,9 @@ import { REGIONAL_HOW_MUCH } from "./regional";
 
 export type CatalogProduct = ProductFacts & { link: string };
 
-const PRICE_WORDS = /\b(price|prices|priced|cost|costs|rate|mrp|kitna|kitne|kitni|kimat|keemat|daam|rupees|rs|inr)\b|\bhow much\b/;
+// With the words for a price and for "how much" in India's other languages (regional.ts: "dam koto",
+// "kete tanka", "evlo", "mulh kiteo").
+const PRICE_WORDS = new RegExp(`\\b(price|prices|priced|cost|costs|rate|mrp|kitna|kitne|kitni|kimat|keemat|daam|dam|tanka|vilai|bele|mulh|rupay|rupees|rs|inr|${REGIONAL_HOW_MUCH.join("|")})\\b|\\bhow much\\b`);
 const CHEAP = /\b(cheapest|cheap|cheaper|lowest|least expensive|low budget|budget|affordable|sasta|sasti|saste|sabse kam)\b/;
 const DEAR = /\b(costliest|most expensive|priciest|highest price|mehenga|mehnga)\b/;
 /** Not a bottle or tumbler of its own: add-ons, whose sizes are the bottles they fit. */
@@ -467,7 +469,7 @@ export function shippingForAmount(products: CatalogProduct[], question: string, 
 }
 
 // And in Bengali ("sob cheye boro", "shob theke chhoto") and Marathi ("sarvat motha").
-const LARGEST = /\b(biggest|largest|max(imum)? size|max(imum)? capacity|sabse bada|sabse badi|sabse bade|(sob|shob|sab) ?(cheye|theke) boro|sarvat (motha|mothi|mothe))\b/;
+const LARGEST = /\b(biggest|largest|max(imum)? size|max(imum)? capacity|sabse bada|sabse badi|sabse bade|(sob|shob|sab) ?(cheye|theke) boro|sarvat (motha|mothi|mothe)|(sabto|sabton|sab ton) (vadda|vaddi|vadde))\b/;
 const SMALLEST = /\b(smallest|tiniest|min(imum)? size|sabse chhota|sabse chota|sabse choti|sabse chhoti|(sob|shob|sab) ?(cheye|theke) (chhoto|choto)|sarvat (lahan|chhota))\b/;
 
 /**

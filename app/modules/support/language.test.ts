@@ -545,3 +545,13 @@ describe("the blind21 round", () => {
     expect(isWeakWord("botlint")).toBe(true);
   });
 });
+
+describe("the blind22 round", () => {
+  it("leaves a suffix after a hyphen alone, and knows more words of the other languages", () => {
+    expect(normalise("amar mashi-r jonno")).toContain("mashi-r");
+    for (const word of ["apram", "ellide", "kalisbeku", "kittiyathu", "kinbo", "kinibi", "lage", "jani", "amhala", "chalto", "layi"]) expect(isStopWord(word), word).toBe(true);
+    expect(termsOfWord("vaddi")).toContain("#size");
+    expect(termsOfWord("paryant")).toContain("#limit");
+    expect(isContextWord("statement")).toBe(true);
+  });
+});

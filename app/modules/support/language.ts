@@ -481,6 +481,8 @@ const CONTEXT = new Set(
     "invalid rejected rejects refuses refused refusing accepting " +
     // what the phone or the page did meanwhile ("the page hung", "app got stuck")
     "hung hang hangs hanged stuck froze frozen crashed crash " +
+    // where the shopper looks for money ("my card statement", "the passbook")
+    "statement statements passbook " +
     "balcony pantry summer winter meeting back site side bday degree degrees celsius office " +
     // work and the months of a date ("on 12th dec", "46 degree in may" once "may" is read as a month)
     "construction shift duty laptop maid cook driver chose choose chosen selected picked concern concerned worried worry " +
@@ -555,7 +557,8 @@ const SHORTHAND: Record<string, string> = {
   avl: "available", avlbl: "available", availble: "available", tmrw: "tomorrow", tmrow: "tomorrow", b4: "before", wid: "with", wit: "with",
   u: "you", r: "are", ur: "your", hw: "how", y: "why", wen: "when", wer: "where", whr: "where", dis: "this", dat: "that", nd: "and", n: "and",
 };
-const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}])(?:${Object.keys(SHORTHAND).join("|")})(?![\\p{L}\\p{N}'])`, "gu");
+// Not after a hyphen: "mashi-r" (Bengali: the aunt's) is a suffix, not "are".
+const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(?:${Object.keys(SHORTHAND).join("|")})(?![\\p{L}\\p{N}'-])`, "gu");
 // "cust care no", "whatsapp no.", "helpline no": a number to call, where "no" alone would be the word no.
 const NUMBER_ABBREVIATION = /\b(care|contact|phone|mobile|helpline|whatsapp|cell|tel|support|office|customer service) (no|num|nmbr|nbr)\b\.?/g;
 

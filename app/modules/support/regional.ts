@@ -80,7 +80,13 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     // Maithili: my, till, will come, is
     "hamar dhari aayat aaot achhi chhai " +
     // Kashmiri: this, which has, is
-    "yi yemis yemas chu chhu chhe",
+    "yi yemis yemas chu chhu chhe " +
+    // More of the ten languages above: Tamil "after it ships" (aana apram), Kannada "where is" (ellide),
+    // "must send" (kalisbeku), "new" (hosa), "or else" (andre), Malayalam "got" (kittiyathu),
+    // Bengali "will buy" (kinbo), Odia "will buy" (kinibi), "for" (pain is English too: only after
+    // a name, see below), Assamese "is needed" (lage), "know" (jani), Marathi "to us" (amhala),
+    // "works" (chalto), Punjabi "for" (layi), "most" (sabto)
+    "mo jeje aana apram appuram aprom ellide elli ellidhe kalisbeku kalsbeku hosa andre kittiyathu kittiyath kittiyadhu kinbo kinbe kinibi kinibu lage laage jani jaani amhala amhaala chalto chalte layi sabto sabton",
 );
 
 /**
@@ -122,7 +128,8 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // Pieces: Gujarati "nang" ("6 nang": six of them), Malayalam "ennam".
   quantity: ["nang", "ennam"],
   // Big and small: Bengali "boro", "chhoto"; Marathi "motha", "lahan"; and how much fits ("basta", "bastat": Marathi).
-  size: ["valiya", "cheriya", "boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
+  // Punjabi "vadda", "vaddi" (big), Marathi "paryant" goes with the limit below.
+  size: ["vadda", "vaddi", "vadde", "valiya", "cheriya", "boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
   // Tea: Bengali "cha", Assamese "saah", Malayalam "chaaya".
   drink: ["chiya", "saah", "chaaya", "chaya", "piyun", "piyu"],
   // Washing: Bengali "dhowa", "dhoy".
@@ -133,6 +140,8 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   return: ["wapsi", "waapsi", "vapsi", "thirichu", "pherai", "pherei", "ferot", "ferat", "parat"],
   // A dispute: Odia "bibad", Bengali "bibad", Hindi "vivad".
   law: ["bibad", "vivad", "mamla"],
+  // Marathi "paryant" (up to): a limit.
+  limit: ["paryant", "paryanta"],
   // Cash, when paid at home: Marathi "rokh", "rokda".
   cod: ["rokh", "rokda", "nagad", "naqad"],
   // Broken: Tamil "odanju", Telugu "pagili", Kannada "odedu".
