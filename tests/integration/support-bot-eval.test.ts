@@ -68,4 +68,14 @@ describe.each(DRIVERS)("support bot evaluation on %s", (kind) => {
     expect(summary.score, JSON.stringify(summary.wrong, null, 1)).toBeGreaterThanOrEqual(0.9);
     expect(summary.outsideKnowledge.handedOver + trackingAsks, JSON.stringify(summary.wrong, null, 1)).toBe(summary.outsideKnowledge.questions);
   });
+
+  it("answers the asking part about the shop's terms, not a product its story happens to describe", async () => {
+    const deps = supportDeps(services);
+    const story = "bought the summit sport bottle 2 months back for my son and now the cap leaks water in his school bag every day. is this covered? how long is your warranty exactly";
+    const reply = await previewReply(deps, story);
+    expect(reply.text).toContain("2 year warranty");
+    expect(reply.text).not.toContain("Kids Mini Bottle");
+    // A message about a product it does not name but asks for still gets the product.
+    expect((await previewReply(deps, "which bottle fits in my son's school bag?")).text).toContain("Kids Mini Bottle");
+  });
 });

@@ -81,6 +81,8 @@ export type Understood = { text: string; best: Ranked | null } | null;
 const ASKED_MARGIN = 0.15;
 
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
+const isCatalogue = (p: Ranked["passage"]) => p.source === "product" || p.source === "collection";
+
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
   const index = await knowledgeIndex(deps.db, deps.events);
   // The shop's own GSTIN is quoted when staff entered it; without it, how GST invoices work is no
@@ -123,7 +125,12 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   const fromAsked = asking && (!whole || missesAsked(whole)) ? fromAsking(asking) : undefined;
   const nearly = (r: Ranked) => (ranked.find((x) => x.passage === r.passage)?.coverage ?? 0) >= (whole?.coverage ?? 0) - ASKED_MARGIN;
   const samePage = (a: Ranked, b: Ranked) => a.passage.source === "page" && b.passage.source === "page" && a.passage.link === b.passage.link;
-  const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && nearly(fromAsked) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
+  // A product the message does not name, found through its story ("for my son... school bag" finds
+  // the kids' bottle), is no answer to an asking part about the shop's terms ("how long is your
+  // warranty"): the shop's own text that holds the asked words answers, however much less of the
+  // story it covers.
+  const storyProduct = (w: Ranked, a: Ranked) => isCatalogue(w.passage) && !w.namesProduct && !isCatalogue(a.passage);
+  const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && (nearly(fromAsked) || storyProduct(whole, fromAsked)) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 
