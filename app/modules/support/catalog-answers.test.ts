@@ -453,6 +453,10 @@ describe("the blind22 round: a price asked in another language", () => {
     expect(priceAtSize(catalogue, "Monsoon Slim 500ml kinbo, dam koto?")).toContain("Monsoon Slim Bottle, 500ml: ₹1,399");
     expect(priceAtSize(catalogue, "glacier classic 750ml kete tanka?")).toContain("₹1,799");
   });
+  it("reads 'the 1 litre size' as the size of the product just named", () => {
+    const rule = { free_over_paise: 499900, flat_fee_paise: 9900, cod: null };
+    expect(cartTotal(catalogue, "want 5 Glacier Classic bottles, the 1 litre size, for my clients. Total please?", rule)).toContain("5 × Glacier Classic Bottle 1000ml at ₹2,099 comes to ₹10,495");
+  });
   it("reads 'sabto vaddi' as the largest", () => {
     expect(sizeExtreme(catalogue, "Sabto vaddi bottle kinne ml di hai?")).toContain("1000ml");
   });
