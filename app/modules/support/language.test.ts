@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, asksShopGstin, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, termsOfWord } from "./language";
+import { allowedEdits, analyseQuestion, analyseText, askingPart, asksForProduct, asksHowTo, asksShopGstin, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, termsOfWord, words } from "./language";
 
 /** The words of a question the bot keeps, in order. */
 const read = (q: string) => analyseQuestion(q).map((w) => w.word);
@@ -553,5 +553,10 @@ describe("the blind22 round", () => {
     expect(termsOfWord("vaddi")).toContain("#size");
     expect(termsOfWord("paryant")).toContain("#limit");
     expect(isContextWord("statement")).toBe(true);
+  });
+  it("reads a number joined to a word by its parts too, and leaves out a one-letter part", () => {
+    expect(words("a 6-digit pin")).toEqual(["a", "6-digit", "6", "digit", "pin"]);
+    expect(words("pin code-t")).toEqual(["pin", "code-t", "code"]);
+    expect(isStopWord("become")).toBe(true);
   });
 });

@@ -402,7 +402,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur urs r pls plz pl plus else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur urs r pls plz pl plus become becomes became else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -574,7 +574,11 @@ export function normalise(text: string): string {
 
 /** The words of a (normalised) text: letters and digits, with 18/8, 3-7 and 1000ml kept whole. */
 export function words(normalisedText: string): string[] {
-  return normalisedText.match(/\d+\/\d+|[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu)?.flatMap((w) => (/^[\p{L}]+-[\p{L}]+$/u.test(w) ? [w, ...w.split("-")] : [w])) ?? [];
+  // A hyphenated word is also read by its parts ("leak-proof"; "6-digit", whose "digit" a shopper
+  // may ask about), leaving out a one-letter part ("code-t", Assamese "in the code").
+  return (
+    normalisedText.match(/\d+\/\d+|[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu)?.flatMap((w) => (/^[\p{L}\p{N}]+-[\p{L}]+$/u.test(w) ? [w, ...w.split("-").filter((part) => part.length > 1)] : [w])) ?? []
+  );
 }
 
 export function isStopWord(word: string): boolean {
