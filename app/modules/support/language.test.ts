@@ -555,7 +555,8 @@ describe("the blind22 round", () => {
     expect(isContextWord("statement")).toBe(true);
   });
   it("reads a number joined to a word by its parts too, and leaves out a one-letter part", () => {
-    expect(words("a 6-digit pin")).toEqual(["a", "6-digit", "6", "digit", "pin"]);
+    expect(words("a 6-digit pin")).toEqual(["a", "6-digit", "digit", "pin"]);
+    expect(words("a 10-digit mobile")).toEqual(["a", "10-digit", "10", "digit", "mobile"]);
     expect(words("pin code-t")).toEqual(["pin", "code-t", "code"]);
     expect(isStopWord("become")).toBe(true);
   });
