@@ -561,3 +561,17 @@ describe("the blind22 round", () => {
     expect(isStopWord("become")).toBe(true);
   });
 });
+
+describe("Hindi in Devanagari (the blind23 round)", () => {
+  it("reads Devanagari as the same words typed in Latin letters", () => {
+    expect(normalise("डिलीवरी चार्ज कितना है?")).toBe("delivery charge kitna hai?");
+    expect(analyseQuestion("बोतल में पानी कितने घंटे तक ठंडा रहेगा?").map((w) => w.word)).toEqual(expect.arrayContaining(["thanda"]));
+    expect(termsOfWord(normalise("वारंटी"))).toContain("#warranty");
+    // A word with a nukta, however it was typed (one character or the letter and its mark).
+    expect(normalise("ज़्यादा")).toBe("zyada");
+    expect(normalise("ज\u093C्यादा")).toBe("zyada");
+  });
+  it("keeps a Devanagari word it does not know whole, as a word the shop never uses", () => {
+    expect(words(normalise("बुखार की दवा"))).toEqual(["बुखार", "ki", "दवा"]);
+  });
+});

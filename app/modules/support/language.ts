@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { DEVANAGARI_WORDS } from "./devanagari";
 import { HINGLISH_CONCEPTS, HINGLISH_CONTEXT, HINGLISH_STOP_WORDS, HINGLISH_WEAK } from "./hinglish";
 import { REGIONAL_CONCEPTS, REGIONAL_CONTEXT, REGIONAL_STOP_WORDS, REGIONAL_WEAK } from "./regional";
 
@@ -564,9 +565,11 @@ const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(?:${Object.keys(SHORTHAN
 // "cust care no", "whatsapp no.", "helpline no": a number to call, where "no" alone would be the word no.
 const NUMBER_ABBREVIATION = /\b(care|contact|phone|mobile|helpline|whatsapp|cell|tel|support|office|customer service) (no|num|nmbr|nbr)\b\.?/g;
 
-/** Lower case, accents folded, shorthand spelled out, phrases rewritten. */
+/** Lower case, accents folded, Devanagari read as Latin letters, shorthand spelled out, phrases rewritten. */
 export function normalise(text: string): string {
   let t = text.normalize("NFKC").toLowerCase();
+  // Hindi typed in Devanagari reads as the same words typed in Latin letters (devanagari.ts).
+  t = t.replace(/[\u0900-\u097F]+/g, (w) => DEVANAGARI_WORDS.get(w) ?? w);
   t = t.replace(SHORTHAND_WORD, (w) => SHORTHAND[w] ?? w).replace(NUMBER_ABBREVIATION, "$1 number");
   for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
   return t;
@@ -577,7 +580,7 @@ export function words(normalisedText: string): string[] {
   // A hyphenated word is also read by its parts ("leak-proof"; "6-digit", whose "digit" a shopper
   // may ask about), leaving out a one-letter part ("code-t", Assamese "in the code").
   return (
-    normalisedText.match(/\d+\/\d+|[\p{L}\p{N}]+(?:[-'][\p{L}\p{N}]+)*/gu)?.flatMap((w) => (/^[\p{L}\p{N}]+-[\p{L}]+$/u.test(w) ? [w, ...w.split("-").filter((part) => part.length > 1)] : [w])) ?? []
+    normalisedText.match(/\d+\/\d+|[\p{L}\p{M}\p{N}]+(?:[-'][\p{L}\p{M}\p{N}]+)*/gu)?.flatMap((w) => (/^[\p{L}\p{N}]+-[\p{L}]+$/u.test(w) ? [w, ...w.split("-").filter((part) => part.length > 1)] : [w])) ?? []
   );
 }
 
