@@ -575,3 +575,11 @@ describe("Hindi in Devanagari (the blind23 round)", () => {
     expect(words(normalise("बुखार की दवा"))).toEqual(["बुखार", "ki", "दवा"]);
   });
 });
+
+describe("the blind23 round", () => {
+  it("reads 'can you share your number' as asking to be told, and 'the 750ml ones' as the size", () => {
+    expect(normalise("can you share your customer care phone number?")).not.toMatch(/\bshare\b/);
+    expect(normalise("we share nothing with third parties")).toMatch(/\bshare\b/);
+    expect(normalise("3 glacier classic bottles, the 750ml ones")).toMatch(/bottles, +750ml/);
+  });
+});

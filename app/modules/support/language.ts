@@ -289,8 +289,10 @@ const PHRASES: [RegExp, string][] = [
   [/\b(once|after|when) (i )?(pay|paid|order|ordered)\b/g, " dispatch "],
   [/\bwhat (should|do|can) i do\b|\bkya (karu|karun|karein|karen)\b/g, " contact "],
   [/\bpay for (the )?(shipping|delivery|courier)\b/g, " shipping charge "],
+  // "Can you share your number", "pls share the address": asked to be told, not about sharing data.
+  [/\b(can you|could you|can u|will you|would you|pls|please|plz|kindly|just) share\b/g, " tell "],
   // A size named as the thing chosen ("the 1 litre size", "the 750ml one"): the size itself.
-  [/\b(?:in |of )?the\s+(\d+(?:\.\d+)?\s*(?:ml|l|ltr|lt|litre|liter|litres|liters))\s+(?:size|one|variant|version|model|option)\b/g, " $1 "],
+  [/\b(?:in |of )?the\s+(\d+(?:\.\d+)?\s*(?:ml|l|ltr|lt|litre|liter|litres|liters))\s+(?:size|ones?|variants?|versions?|models?|options?)\b/g, " $1 "],
   // The order's status as the shopper's account shows it, "awaiting payment": a payment still pending.
   [/\bawaiting (payment|confirmation)\b/g, " payment pending "],
   [/\b(pay|paying|pays) (in |by |with )?cash\b|\bcash when (it|they|the (order|parcel|bottles?)) (comes?|arrives?|reach(es)?|gets? delivered|is delivered)\b/g, " cod "],
