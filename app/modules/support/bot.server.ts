@@ -10,7 +10,7 @@ import { insertMessage, lockConversation, publishConversation, publishMessage, t
 import { phraseWithLlm } from "./llm.server";
 import { catalogAnswer } from "./catalog-answers";
 import { askingPart, asksForProduct, asksHowTo, asksShopGstin } from "./language";
-import { answerFrom, catalogProducts, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, prepareQuestion, shippingRule, gstRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
+import { answerFrom, catalogProducts, isCatalogue, isGoodMatch, missesStory, namesOtherProduct, pickAnswer, prepareQuestion, shippingRule, gstRule, knowledgeIndex, searchKnowledge, type Ranked } from "./retrieval.server";
 import { supportConversations, type BotState } from "./schema";
 
 export const BOT_SENDER = "ai";
@@ -81,8 +81,6 @@ export type Understood = { text: string; best: Ranked | null } | null;
 const ASKED_MARGIN = 0.15;
 
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
-const isCatalogue = (p: Ranked["passage"]) => p.source === "product" || p.source === "collection";
-
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
   const index = await knowledgeIndex(deps.db, deps.events);
   // The shop's own GSTIN is quoted when staff entered it; without it, how GST invoices work is no
@@ -129,7 +127,7 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // the kids' bottle), is no answer to an asking part about the shop's terms ("how long is your
   // warranty"): the shop's own text that holds the asked words answers, however much less of the
   // story it covers.
-  const storyProduct = (w: Ranked, a: Ranked) => isCatalogue(w.passage) && !w.namesProduct && !isCatalogue(a.passage);
+  const storyProduct = (w: Ranked, a: Ranked) => isCatalogue(w) && !w.namesProduct && !isCatalogue(a);
   const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && (nearly(fromAsked) || storyProduct(whole, fromAsked)) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
   return best ? { text: answerFrom(best.passage), best } : null;
 }

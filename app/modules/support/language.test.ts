@@ -570,6 +570,8 @@ describe("Hindi in Devanagari (the blind23 round)", () => {
     // A word with a nukta, however it was typed (one character or the letter and its mark).
     expect(normalise("ज़्यादा")).toBe("zyada");
     expect(normalise("ज\u093C्यादा")).toBe("zyada");
+    // A sentence's danda is not part of its last word.
+    expect(normalise("वारंटी कितनी है।")).toBe("warranty kitni hai।");
   });
   it("keeps a Devanagari word it does not know whole, as a word the shop never uses", () => {
     expect(words(normalise("बुखार की दवा"))).toEqual(["बुखार", "ki", "दवा"]);

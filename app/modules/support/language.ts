@@ -570,8 +570,9 @@ const NUMBER_ABBREVIATION = /\b(care|contact|phone|mobile|helpline|whatsapp|cell
 /** Lower case, accents folded, Devanagari read as Latin letters, shorthand spelled out, phrases rewritten. */
 export function normalise(text: string): string {
   let t = text.normalize("NFKC").toLowerCase();
-  // Hindi typed in Devanagari reads as the same words typed in Latin letters (devanagari.ts).
-  t = t.replace(/[\u0900-\u097F]+/g, (w) => DEVANAGARI_WORDS.get(w) ?? w);
+  // Hindi typed in Devanagari reads as the same words typed in Latin letters (devanagari.ts); the
+  // danda (।, ॥) ends a sentence, not a word.
+  t = t.replace(/[\u0900-\u0963\u0966-\u097F]+/g, (w) => DEVANAGARI_WORDS.get(w) ?? w);
   t = t.replace(SHORTHAND_WORD, (w) => SHORTHAND[w] ?? w).replace(NUMBER_ABBREVIATION, "$1 number");
   for (const [pattern, replacement] of PHRASES) t = t.replace(pattern, replacement);
   return t;

@@ -666,7 +666,8 @@ export function isGoodMatch(r: Ranked | undefined): r is Ranked {
   return r.coverage >= MIN_COVERAGE || (r.strongMatches >= 2 && r.coverage >= MIN_COVERAGE_TWO_WORDS && !r.missesUnknown);
 }
 
-const isCatalogue = (r: Ranked) => r.passage.source === "product" || r.passage.source === "collection";
+/** A product's or a collection's passage: what the shop sells, not what it says of its terms. */
+export const isCatalogue = (r: Ranked) => r.passage.source === "product" || r.passage.source === "collection";
 
 /**
  * The answer among the ranked passages: the best-ranked that meets the bar (ranking mixes
