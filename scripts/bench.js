@@ -344,39 +344,36 @@ function reportOf(stdout) {
   return start >= 0 && end > start ? JSON.parse(stdout.slice(start, end + 1)) : null;
 }
 
+/**
+ * Runs one bench script (`.ts` ones through tsx) and returns its report with whether it passed,
+ * or the exit status when it printed none.
+ */
+function runBenchScript(script) {
+  const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+  const args = script.endsWith(".ts") ? [tsx, path.join(root, script)] : [path.join(root, script)];
+  const run = spawnSync(process.execPath, args, { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const report = reportOf(run.stdout);
+  return report ? { ...report, passed: run.status === 0 } : { error: `exit ${run.status}`, passed: false };
+}
+
 // Issue 7's load check: 500 support streams on one server process (a fresh one, on its own data).
 log("support streams: 500 streams on one process");
-{
-  const streams = spawnSync(process.execPath, [path.join(root, "scripts/bench-support-streams.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = reportOf(streams.stdout);
-  results.supportStreams = json ? { ...json, passed: streams.status === 0 } : { error: `exit ${streams.status}`, passed: false };
-}
+results.supportStreams = runBenchScript("scripts/bench-support-streams.js");
 
 // Issue 16's check: place-order latency at 50 concurrent buyers on PostgreSQL, through the real checkout.
 log("place order: 50 buyers at once on PostgreSQL");
-{
-  const orders = spawnSync(process.execPath, [path.join(root, "scripts/bench-orders.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = reportOf(orders.stdout);
-  results.placeOrder = json ? { ...json, passed: orders.status === 0 } : { error: `exit ${orders.status}`, passed: false };
-}
+results.placeOrder = runBenchScript("scripts/bench-orders.js");
 
 // A busy hour on two processes and PostgreSQL: 200 browsing, 50 buying, 500 chat streams for 60 s.
 log("mixed load: 200 browsing + 50 buying + 500 chat streams, 60 s, two processes on PostgreSQL");
-{
-  const mixed = spawnSync(process.execPath, [path.join(root, "scripts/bench-mixed.js")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = reportOf(mixed.stdout);
-  results.mixedLoad = json ? { ...json, passed: mixed.status === 0 } : { error: `exit ${mixed.status}`, passed: false };
-}
+results.mixedLoad = runBenchScript("scripts/bench-mixed.js");
 
 // Issue 19's check: the support bot's score on each of its two evaluation sets (the tuned one and
 // the held-out one) and its answer time without an LLM (also runs alone: npx tsx bench/bench-bot.ts).
 log("support bot: evaluation set score and answer time");
 {
-  const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
-  const bot = spawnSync(process.execPath, [tsx, path.join(root, "bench/bench-bot.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = reportOf(bot.stdout);
-  results.supportBot = json ? { ...json, passed: bot.status === 0 } : { error: `exit ${bot.status}`, passed: false };
-  if (json) {
+  results.supportBot = runBenchScript("bench/bench-bot.ts");
+  if (!results.supportBot.error) {
     const { sets, botAnswerMs, chatCallMs } = results.supportBot;
     const pct = (s) => !s ? "not run" : `${(s.score * 100).toFixed(1)}% right (${s.right}/${s.questions}; outside its knowledge ${s.outsideKnowledge.handedOver}/${s.outsideKnowledge.questions} handed over)`;
     log(`support bot, tuned set: ${pct(sets.tuned)}`);
@@ -390,11 +387,8 @@ log("support bot: evaluation set score and answer time");
 // PostgreSQL and PGlite (also runs alone: npx tsx bench/bench-reports.ts).
 log("reports: dashboard and GST report with 100,000 orders");
 {
-  const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
-  const reports = spawnSync(process.execPath, [tsx, path.join(root, "bench/bench-reports.ts")], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  const json = reportOf(reports.stdout);
-  results.reports = json ? { ...json, passed: reports.status === 0 } : { error: `exit ${reports.status}`, passed: false };
-  if (json) log(`reports: dashboard 30 days ${results.reports.postgres.dashboardMs["30d"]} ms on PostgreSQL, ${results.reports.pglite.dashboardMs["30d"]} ms on PGlite`);
+  results.reports = runBenchScript("bench/bench-reports.ts");
+  if (!results.reports.error) log(`reports: dashboard 30 days ${results.reports.postgres.dashboardMs["30d"]} ms on PostgreSQL, ${results.reports.pglite.dashboardMs["30d"]} ms on PGlite`);
 }
 
 fs.mkdirSync(path.join(root, ".cache/bench"), { recursive: true });

@@ -126,8 +126,8 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // A product the message does not name, found through its story ("for my son... school bag" finds
   // the kids' bottle), is no answer to an asking part about the shop's terms ("how long is your
   // warranty"): the shop's own text that holds the asked words answers, however much less of the
-  // story it covers.
-  const storyProduct = (w: Ranked, a: Ranked) => isCatalogue(w) && !w.namesProduct && !isCatalogue(a);
+  // story it covers (as in pickAnswer, unless the message asks for a product).
+  const storyProduct = (w: Ranked, a: Ranked) => !wantsProduct && isCatalogue(w) && !w.namesProduct && !isCatalogue(a);
   const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && (nearly(fromAsked) || storyProduct(whole, fromAsked)) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
   return best ? { text: answerFrom(best.passage), best } : null;
 }

@@ -4,7 +4,7 @@ import { shippingFor, splitTax } from "~/modules/orders/orders";
 import { ENGRAVING_MAX_LENGTH } from "~/modules/catalog/catalog";
 import type { ProductFacts } from "~/modules/catalog/catalog.server";
 import { askingPart, isContextWord, isStopWord, normalise, words } from "./language";
-import { REGIONAL_HOW_MUCH } from "./regional";
+import { REGIONAL_CONCEPTS, REGIONAL_HOW_MUCH } from "./regional";
 
 // Product questions whose answer is computed from the catalogue rather than found in a passage:
 // a named product's price at a named size ("price of glacier classic 750"), the cheapest or
@@ -14,9 +14,9 @@ import { REGIONAL_HOW_MUCH } from "./regional";
 
 export type CatalogProduct = ProductFacts & { link: string };
 
-// With the words for a price and for "how much" in India's other languages (regional.ts: "dam koto",
-// "kete tanka", "evlo", "mulh kiteo").
-const PRICE_WORDS = new RegExp(`\\b(price|prices|priced|cost|costs|rate|mrp|kitna|kitne|kitni|kimat|keemat|daam|dam|tanka|vilai|bele|mulh|rupay|rupees|rs|inr|${REGIONAL_HOW_MUCH.join("|")})\\b|\\bhow much\\b`);
+// With the words for a price and for "how much" in India's other languages (regional.ts' price
+// group, which holds its how-much words: "dam koto", "kete tanka", "evlo", "mulh kiteo").
+const PRICE_WORDS = new RegExp(`\\b(price|prices|priced|cost|costs|rate|mrp|kitna|kitne|kitni|kimat|keemat|daam|dam|rupees|rs|inr|${REGIONAL_CONCEPTS.price!.join("|")})\\b|\\bhow much\\b`);
 const CHEAP = /\b(cheapest|cheap|cheaper|lowest|least expensive|low budget|budget|affordable|sasta|sasti|saste|sabse kam)\b/;
 const DEAR = /\b(costliest|most expensive|priciest|highest price|mehenga|mehnga)\b/;
 /** Not a bottle or tumbler of its own: add-ons, whose sizes are the bottles they fit. */

@@ -83,8 +83,8 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     "yi yemis yemas chu chhu chhe " +
     // More of the ten languages above: Tamil "after it ships" (aana apram), Kannada "where is" (ellide),
     // "must send" (kalisbeku), "new" (hosa), "or else" (andre), Malayalam "got" (kittiyathu),
-    // Bengali "will buy" (kinbo), Odia "will buy" (kinibi), "for" (pain is English too: only after
-    // a name, see below), Assamese "is needed" (lage), "know" (jani), Marathi "to us" (amhala),
+    // Bengali "will buy" (kinbo), Odia "my" (mo), "grandmother" (jeje), "will buy" (kinibi) (Odia
+    // "pain", for, is left out: it is an English word), Assamese "is needed" (lage), "know" (jani), Marathi "to us" (amhala),
     // "works" (chalto), Punjabi "for" (layi), "most" (sabto)
     "mo jeje aana apram appuram aprom ellide elli ellidhe kalisbeku kalsbeku hosa andre kittiyathu kittiyath kittiyadhu kinbo kinbe kinibi kinibu lage laage jani jaani amhala amhaala chalto chalte layi sabto sabton",
 );
