@@ -9,6 +9,7 @@ import { DEFAULT_HERO_IMAGES } from "~/components/storefront/home/hero-defaults"
 import { HeroCarousel, type HeroSlide } from "~/components/storefront/home/hero-carousel";
 import { ServiceStrip } from "~/components/storefront/home/service-strip";
 import { PremiumTumblers } from "~/components/storefront/home/tumblers";
+import { HydrateWhenNear } from "~/components/storefront/hydrate-when-near";
 import { useLiveStorefront } from "~/components/storefront/home/use-live-storefront";
 import { markDegraded } from "~/load-context";
 import { pageMeta } from "~/lib/meta";
@@ -109,14 +110,27 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Suspense fallback={<CollectionScrollerFallback />}>
         <Await resolve={loaderData.collections}>{(collections) => <CollectionScroller collections={collections} />}</Await>
       </Suspense>
-      <CollectionTiles bottles={loaderData.tiles.bottles} tumblers={loaderData.tiles.tumblers} />
-      <BestSellers initial={loaderData.bestSellers} total={loaderData.total} loadMoreEnabled={loaderData.showLoadMore} />
-      <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-12 text-slate-700">Loading tumblers...</p>}>
-        <Await resolve={loaderData.tumblers}>{(cards) => <PremiumTumblers cards={cards} />}</Await>
-      </Suspense>
-      <FeatureStrip />
-      <HomeFaq items={loaderData.faq} />
-      <ServiceStrip warranty={loaderData.warranty} freeShippingOverPaise={loaderData.freeShippingOverPaise} />
+      {/* Below the first screen on a phone: hydrated as the shopper comes near each one. */}
+      <HydrateWhenNear>
+        <CollectionTiles bottles={loaderData.tiles.bottles} tumblers={loaderData.tiles.tumblers} />
+      </HydrateWhenNear>
+      <HydrateWhenNear>
+        <BestSellers initial={loaderData.bestSellers} total={loaderData.total} loadMoreEnabled={loaderData.showLoadMore} />
+      </HydrateWhenNear>
+      <HydrateWhenNear>
+        <Suspense fallback={<p className="mx-auto max-w-7xl px-4 py-12 text-slate-700">Loading tumblers...</p>}>
+          <Await resolve={loaderData.tumblers}>{(cards) => <PremiumTumblers cards={cards} />}</Await>
+        </Suspense>
+      </HydrateWhenNear>
+      <HydrateWhenNear>
+        <FeatureStrip />
+      </HydrateWhenNear>
+      <HydrateWhenNear>
+        <HomeFaq items={loaderData.faq} />
+      </HydrateWhenNear>
+      <HydrateWhenNear>
+        <ServiceStrip warranty={loaderData.warranty} freeShippingOverPaise={loaderData.freeShippingOverPaise} />
+      </HydrateWhenNear>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { notify } from "~/lib/notify";
 import * as rules from "~/lib/cart/cart";
 import { cartCookie } from "~/lib/cart/cart-cookie";
@@ -26,117 +26,156 @@ type CartContextValue = {
 
 type CartActions = Pick<CartContextValue, "setOpen" | "addItem" | "setQuantity" | "removeItem" | "replaceItems" | "clear">;
 
-const CartContext = createContext<CartContextValue | null>(null);
-// The actions alone never change: the product cards and the product page, which only add, are
-// not rendered again when the cart changes (on a slow phone, re-rendering every card of a page
-// delayed the drawer's opening after Add to Cart).
-const CartActionsContext = createContext<CartActions | null>(null);
-// The header and the layout's drawer slot read only the count and whether the drawer is open. On
-// their own context they are not rendered again when the stored cart turns out empty on a first
-// visit (hydrated flips, nothing on screen changes) or when a line changes without changing the
-// count (the server's price check): the header (its own links and icons) rendered again for
-// nothing, on every storefront page right after hydration.
 type CartSummary = { totalItems: number; isOpen: boolean };
-const CartSummaryContext = createContext<CartSummary | null>(null);
+
+type CartState = { items: CartItem[]; hydrated: boolean; isOpen: boolean };
+
+/**
+ * The cart lives in a small store that components subscribe to (useSyncExternalStore), not in a
+ * context whose value changes. A context change reaches every part of the page below its
+ * provider, including home sections the shopper has not scrolled to and React has deliberately
+ * left unhydrated (HydrateWhenNear): React would then have to hydrate them at once, or throw
+ * their server HTML away. A store's change reaches only the components that read it.
+ */
+function createCartStore() {
+  let state: CartState = { items: [], hydrated: false, isOpen: false };
+  const listeners = new Set<() => void>();
+  const derive = (from: CartState, actions: CartActions): CartContextValue => ({
+    ...actions,
+    items: from.items,
+    totalItems: rules.totalItems(from.items),
+    subtotal: rules.subtotal(from.items),
+    isOpen: from.isOpen,
+    hydrated: from.hydrated,
+  });
+  const update = (change: (current: CartState) => CartState) => {
+    const next = change(state);
+    if (next === state) return;
+    state = next;
+    value = derive(state, actions);
+    // The header and the drawer's slot read only these two: a line whose price the server
+    // re-checked, or a first visit's empty cart being read, must not render them again.
+    if (value.totalItems !== summary.totalItems || value.isOpen !== summary.isOpen) summary = { totalItems: value.totalItems, isOpen: value.isOpen };
+    for (const listener of listeners) listener();
+  };
+  const setItems = (change: (current: CartItem[]) => CartItem[]) =>
+    update((current) => {
+      const items = change(current.items);
+      return items === current.items ? current : { ...current, items };
+    });
+  const actions: CartActions = {
+    setOpen: (isOpen) => update((current) => (current.isOpen === isOpen ? current : { ...current, isOpen })),
+    addItem: (item) => {
+      if (!item.price || item.price <= 0) {
+        notify.error("Price not available. Please refresh the page.");
+        return false;
+      }
+      setItems((current) => rules.addItem(current, { ...item, price: item.price as number }));
+      notify.success("Added to cart!");
+      actions.setOpen(true);
+      return true;
+    },
+    setQuantity: (id, quantity) => setItems((current) => rules.setQuantity(current, id, quantity)),
+    removeItem: (id) => setItems((current) => rules.removeItem(current, id)),
+    replaceItems: (items) => setItems(() => items),
+    // No change when already empty: /thank-you clears the cart in an effect, and a new empty list
+    // on every render looped that effect forever.
+    clear: () => setItems((current) => (current.length === 0 ? current : [])),
+  };
+  const initial = derive(state, actions);
+  let value = initial;
+  let summary: CartSummary = { totalItems: 0, isOpen: false };
+  const initialSummary = summary;
+  return {
+    actions,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    value: () => value,
+    summary: () => summary,
+    /** What the server rendered: the first render in the browser must match it. */
+    initialValue: () => initial,
+    initialSummary: () => initialSummary,
+    state: () => state,
+    setItems,
+    markHydrated: () => update((current) => (current.hydrated ? current : { ...current, hydrated: true })),
+  };
+}
+
+type CartStore = ReturnType<typeof createCartStore>;
+
+const CartStoreContext = createContext<CartStore | null>(null);
 
 export function CartProvider({ children }: { children: React.ReactNode }) {
-  const [items, setItems] = useState<CartItem[]>([]);
-  const [hydrated, setHydrated] = useState(false);
-  const [isOpen, setOpen] = useState(false);
+  const [store] = useState(createCartStore);
 
   useEffect(() => {
     let live = true;
     const stored = readStorage();
     // An empty cart needs no reading: a first visit never loads the schema's library.
-    if (!stored || stored === "[]") setHydrated(true);
+    if (!stored || stored === "[]") store.markHydrated();
     else
       void import("~/lib/cart/cart-storage").then(({ parseCart }) => {
         if (!live) return;
         // Lines added while the stored cart was loading join it rather than replace it.
-        setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(stored)));
-        setHydrated(true);
+        store.setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(stored)));
+        store.markHydrated();
       });
     // Another tab changed the cart.
     const onStorage = (e: StorageEvent) => {
-      if (e.key === rules.CART_STORAGE_KEY) void import("~/lib/cart/cart-storage").then(({ parseCart }) => setItems(parseCart(e.newValue)));
+      if (e.key === rules.CART_STORAGE_KEY) void import("~/lib/cart/cart-storage").then(({ parseCart }) => store.setItems(() => parseCart(e.newValue)));
     };
     window.addEventListener("storage", onStorage);
     return () => {
       live = false;
       window.removeEventListener("storage", onStorage);
     };
-  }, []);
+  }, [store]);
 
   useEffect(() => {
-    if (!hydrated) return;
-    try {
-      window.localStorage.setItem(rules.CART_STORAGE_KEY, JSON.stringify(items));
-    } catch {
-      // Storage full or blocked: the cart still works for this page view.
-    }
-    // Checkout is priced on the server: it reads the lines (never the prices) from this cookie.
-    document.cookie = cartCookie(items, window.location.protocol === "https:");
-  }, [items, hydrated]);
+    let saved: CartState | null = null;
+    const save = () => {
+      const state = store.state();
+      if (!state.hydrated || (saved && saved.items === state.items && saved.hydrated)) return;
+      saved = state;
+      try {
+        window.localStorage.setItem(rules.CART_STORAGE_KEY, JSON.stringify(state.items));
+      } catch {
+        // Storage full or blocked: the cart still works for this page view.
+      }
+      // Checkout is priced on the server: it reads the lines (never the prices) from this cookie.
+      document.cookie = cartCookie(state.items, window.location.protocol === "https:");
+    };
+    save();
+    return store.subscribe(save);
+  }, [store]);
 
-  const addItem = useCallback<CartContextValue["addItem"]>((item) => {
-    if (!item.price || item.price <= 0) {
-      notify.error("Price not available. Please refresh the page.");
-      return false;
-    }
-    setItems((current) => rules.addItem(current, { ...item, price: item.price as number }));
-    notify.success("Added to cart!");
-    setOpen(true);
-    return true;
-  }, []);
-
-  // Stable, and no change when already empty: /thank-you clears the cart in an effect that depends
-  // on it, and a new function (or a new empty list) on every render looped that effect forever.
-  const clear = useCallback(() => setItems((current) => (current.length === 0 ? current : [])), []);
-
-  const actions = useMemo<CartActions>(
-    () => ({
-      setOpen,
-      addItem,
-      setQuantity: (id, quantity) => setItems((current) => rules.setQuantity(current, id, quantity)),
-      removeItem: (id) => setItems((current) => rules.removeItem(current, id)),
-      replaceItems: setItems,
-      clear,
-    }),
-    [addItem, clear],
-  );
-  const value = useMemo<CartContextValue>(
-    () => ({ ...actions, items, totalItems: rules.totalItems(items), subtotal: rules.subtotal(items), isOpen, hydrated }),
-    [actions, items, isOpen, hydrated],
-  );
-  const totalItems = value.totalItems;
-  const summary = useMemo<CartSummary>(() => ({ totalItems, isOpen }), [totalItems, isOpen]);
-  return (
-    <CartActionsContext.Provider value={actions}>
-      <CartSummaryContext.Provider value={summary}>
-        <CartContext.Provider value={value}>{children}</CartContext.Provider>
-      </CartSummaryContext.Provider>
-    </CartActionsContext.Provider>
-  );
+  return <CartStoreContext.Provider value={store}>{children}</CartStoreContext.Provider>;
 }
 
-/** The cart's actions, for components that change the cart without showing it. */
+function useCartStore(hook: string): CartStore {
+  const store = useContext(CartStoreContext);
+  if (!store) throw new Error(`${hook} must be used inside CartProvider`);
+  return store;
+}
+
+/** The cart's actions, for components that change the cart without showing it. They never change. */
 export function useCartActions(): CartActions {
-  const value = useContext(CartActionsContext);
-  if (!value) throw new Error("useCartActions must be used inside CartProvider");
-  return value;
+  return useCartStore("useCartActions").actions;
 }
 
 /** How many items the cart holds and whether its drawer is open, for the header and the layout. */
 export function useCartSummary(): CartSummary {
-  const value = useContext(CartSummaryContext);
-  if (!value) throw new Error("useCartSummary must be used inside CartProvider");
-  return value;
+  const store = useCartStore("useCartSummary");
+  return useSyncExternalStore(store.subscribe, store.summary, store.initialSummary);
 }
 
 export function useCart(): CartContextValue {
-  const value = useContext(CartContext);
-  if (!value) throw new Error("useCart must be used inside CartProvider");
-  return value;
+  const store = useCartStore("useCart");
+  return useSyncExternalStore(store.subscribe, store.value, store.initialValue);
 }
 
 function readStorage(): string | null {

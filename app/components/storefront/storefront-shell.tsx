@@ -4,6 +4,7 @@ import { ChatLauncher } from "~/components/support/chat-launcher";
 import type { MenuItem } from "~/modules/content/content";
 import { StorefrontFooter, type StoreContact } from "./footer";
 import { StorefrontHeader } from "./header";
+import { HydrateWhenNear } from "./hydrate-when-near";
 import { CartPanelLoading } from "./loading-panels";
 import { StorefrontPopup } from "./popup";
 import { ScrollToTop } from "./scroll-to-top";
@@ -52,7 +53,9 @@ export function StorefrontShell({ menu, contact, children }: { menu: MenuItem[] 
       <main id="main-content" tabIndex={-1} className="outline-none">
         {children}
       </main>
-      <StorefrontFooter contact={contact ?? DEFAULT_CONTACT} />
+      <HydrateWhenNear>
+        <StorefrontFooter contact={contact ?? DEFAULT_CONTACT} />
+      </HydrateWhenNear>
       <LazyCartDrawer />
       <ScrollToTop />
       <ChatLauncher />
