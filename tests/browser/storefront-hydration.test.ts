@@ -309,4 +309,42 @@ describe("a first tap before hydration, on a phone with its CPU slowed 4x", () =
     if (hasChoice) expect(await page.evaluate(() => (JSON.parse(localStorage.getItem("cart")!) as { variantTitle: string }[])[0]!.variantTitle)).toContain(choice!);
     await context.close();
   });
+  it("on a phone leaves home's sections below the first screen unhydrated until the shopper comes near one, and answers a tap on one at once", async () => {
+    const { context, page } = await openPhone(browser);
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(String(e)));
+    await page.goto(baseUrl);
+    await hydrated(page);
+    await page.waitForTimeout(1_500);
+    // React marks the elements it hydrated with its own properties; the server's HTML is all there.
+    const hydratedSections = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("[data-hydrate-when-near]")].map((wrapper) => {
+          const first = wrapper.firstElementChild;
+          return { present: !!first, text: (first?.textContent ?? "").slice(0, 80), hydrated: !!first && Object.keys(first).some((k) => k.startsWith("__reactProps")) };
+        }),
+      );
+    const before = await hydratedSections();
+    expect(before.length).toBeGreaterThanOrEqual(7);
+    expect(before.every((s) => s.present)).toBe(true);
+    const far = before.filter((s) => !s.hydrated);
+    expect(far.length).toBeGreaterThanOrEqual(4);
+    const faq = page.getByRole("region", { name: "Frequently Asked Questions" });
+    expect(before.find((s) => s.text.includes("Frequently Asked Questions"))?.hydrated).toBe(false);
+    // A tap on a tumbler's Add to Cart, far below: one line, React's drawer.
+    const tumblers = page.getByRole("region", { name: "Premium Tumblers" });
+    await tumblers.getByRole("button", { name: /^Add to Cart/ }).first().tap();
+    const drawer = page.getByRole("dialog", { name: "Your Cart" });
+    await expect.poll(() => drawer.getByText("1 item", { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect((await storedCart(page)).map((l) => l.quantity)).toEqual([1]);
+    await page.getByRole("button", { name: "Close cart" }).click();
+    // Scrolling to the questions hydrates them, and the first one opens.
+    await faq.scrollIntoViewIfNeeded();
+    await expect.poll(async () => (await hydratedSections()).find((s) => s.text.includes("Frequently Asked Questions"))?.hydrated, { timeout: 10_000 }).toBe(true);
+    const question = faq.getByRole("button").first();
+    await question.tap();
+    await expect.poll(() => question.getAttribute("aria-expanded")).toBe("true");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
