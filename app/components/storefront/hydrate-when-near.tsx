@@ -2,10 +2,11 @@ import { Suspense, use, useEffect, useId, useRef } from "react";
 
 /**
  * Server-rendered like any other part of the page, but hydrated by React only when the shopper
- * comes near it: scrolled to within a screen of it, or touching, clicking, typing or tabbing into
+ * comes near it: scrolled to within 200 px of it, or touching, clicking, typing or tabbing into
  * it. Until then its HTML is on screen as the server sent it (readable; its links and GET forms
- * work) and React does no work for it, which on a slow phone is most of a long page's hydration
- * (home's sections below the first screen: about 600 ms of main-thread work at 4x CPU).
+ * work) and React does no work for it. On a slow phone that is most of a long page's hydration:
+ * home's sections below the first screen were about 500 ms of script at 4x CPU, nearly half the
+ * page's.
  *
  * How: its content sits in a Suspense boundary whose first child suspends in the browser until the
  * section is opened, so React leaves that boundary's server HTML in place (selective hydration)
@@ -107,9 +108,10 @@ function watchRouter() {
   }
   let previous = router.state;
   router.subscribe((state) => {
-    // Route discovery (the routes of the page's links, fetched after it loads) announces a new
-    // state whose every part is the same: nothing on the page changes, so the sections may stay
-    // closed. React holds that render until they open; it shows nothing new.
+    // A new state whose every part is the same (lazy route discovery announces one when it adds
+    // the routes of the page's links; the shop sends every route up front, so it should not come)
+    // changes nothing on the page: the sections stay closed, and React holds that render, which
+    // shows nothing new, until they open.
     const changed = Object.keys(state).some((key) => state[key] !== previous[key]);
     previous = state;
     // Anything else (a navigation starting, a fetcher, a revalidation) opens every section at once,
