@@ -6,7 +6,8 @@
 //   node scripts/trace-first-tap.js http://127.0.0.1:3901 [/product/slug]   against a running production server
 //   TRACE_RUNS=3 (default 3); TRACE_FILE=trace.json keeps the last trace; TRACE_SETTLED=1 taps once
 //   React has hydrated and no long task has run for a second instead; a path of / taps the first
-//   best seller's Add to Cart on home.
+//   best seller's Add to Cart on home. TRACE_BUTTON=chat taps the chat button instead (its answer:
+//   the chat's dialog).
 //
 // Each event dispatch of 4 ms or more in that window is listed too, with its listeners (the
 // function and script of each call of 1 ms or more): whose listener the tap's time went to (the
@@ -16,10 +17,11 @@ import { chromium } from "playwright-core";
 
 const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const CHAT = process.env.TRACE_BUTTON === "chat";
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "loading", "toplevel", "disabled-by-default-devtools.timeline.frame"];
 
 /** In the page before its scripts: the touch's own time and the first frame showing the cart panel. */
-function watch() {
+function watch(answerName) {
   const state = { tap: null, answered: null, lastLongTask: 0 };
   window.__trace = state;
   try {
@@ -34,7 +36,7 @@ function watch() {
     if (state.tap !== null && [...document.querySelectorAll('[role="dialog"], dialog')].some((d) => {
         const by = d.getAttribute("aria-labelledby");
         const name = (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? "").join(" ") : d.getAttribute("aria-label")) ?? "";
-        return name.includes("Your Cart") && d.getBoundingClientRect().width > 0;
+        return name.includes(answerName) && d.getBoundingClientRect().width > 0;
       })) {
       requestAnimationFrame(() => setTimeout(() => (state.answered ??= performance.now())));
       return;
@@ -91,7 +93,7 @@ async function traceOnce(browser, url) {
       localStorage.setItem("popup_last_shown", now);
       sessionStorage.setItem("popup_last_shown", now);
     });
-    await context.addInitScript(watch);
+    await context.addInitScript(watch, CHAT ? "GLACIAL Support" : "Your Cart");
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -101,8 +103,9 @@ async function traceOnce(browser, url) {
     await cdp.send("Tracing.start", { transferMode: "ReportEvents", traceConfig: { includedCategories: CATEGORIES } });
     const settled = process.env.TRACE_SETTLED === "1";
     await page.goto(url, { waitUntil: settled ? "load" : "commit" });
-    const button =
-      new URL(url).pathname === "/"
+    const button = CHAT
+      ? page.getByRole("button", { name: "Open support chat" })
+      : new URL(url).pathname === "/"
         ? page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first()
         : page.locator("main").getByRole("button", { name: "Add to Cart", exact: true });
     if (settled) {
