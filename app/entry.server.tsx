@@ -48,6 +48,13 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React sends a finished Suspense boundary's HTML later in the stream, hidden until an inline
+        // script moves it into place, once the boundaries already written pass this many bytes.
+        // Sections that hydrate when near (HydrateWhenNear) are finished boundaries: a collection's
+        // cards past the first twelve were hidden from a browser without JavaScript, and shown to
+        // the rest only by a script. A finished boundary is written where it stands; only those
+        // still waiting for data (a page's streamed parts) come later.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,9 +1,13 @@
 import { Link } from "react-router";
 import { useCartActions } from "~/components/cart/cart-context";
+import { HydrateWhenNear } from "~/components/storefront/hydrate-when-near";
 import { earlyCardTap } from "~/lib/early-taps";
 import { TOP_SALE_BANNER, type ProductCardView } from "~/modules/catalog/catalog";
 
 // Product cards of collection, category and search pages.
+
+/** The first rows on a phone (two columns) or a desktop's first row: their images load eagerly and they hydrate with the page. */
+const EAGER_CARDS = 4;
 
 type GridProps = {
   cards: ProductCardView[];
@@ -16,13 +20,20 @@ type GridProps = {
 export function ProductGrid({ cards, renderTitle, children }: GridProps) {
   return (
     <ul className="grid grid-cols-2 gap-x-4 gap-y-8 md:grid-cols-3 lg:grid-cols-4">
-      {cards.map((card, i) => (
-        <li key={card.id}>
-          <ProductCard card={card} eager={i < 4} title={renderTitle?.(card)}>
+      {cards.map((card, i) => {
+        const content = (
+          <ProductCard card={card} eager={i < EAGER_CARDS} title={renderTitle?.(card)}>
             {children?.(card)}
           </ProductCard>
-        </li>
-      ))}
+        );
+        // Cards past the first rows hydrate as the shopper scrolls near them (or taps one): a
+        // collection of forty cards was most of its page's hydration on a slow phone.
+        return (
+          <li key={card.id}>
+            {i < EAGER_CARDS ? content : <HydrateWhenNear className="h-full">{content}</HydrateWhenNear>}
+          </li>
+        );
+      })}
     </ul>
   );
 }

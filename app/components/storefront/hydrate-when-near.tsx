@@ -18,7 +18,7 @@ import { Suspense, use, useEffect, useId, useRef } from "react";
  * - React Router's state (a navigation, a fetcher, a revalidation): every section is opened, in the
  *   same tick, as soon as the router's state changes, before React renders the change.
  */
-export function HydrateWhenNear({ children }: { children: React.ReactNode }) {
+export function HydrateWhenNear({ children, className }: { children: React.ReactNode; className?: string }) {
   const id = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -45,7 +45,7 @@ export function HydrateWhenNear({ children }: { children: React.ReactNode }) {
     return () => observer.disconnect();
   }, [id]);
   return (
-    <div ref={ref} {...{ [SECTION_ATTRIBUTE]: id }}>
+    <div ref={ref} className={className} {...{ [SECTION_ATTRIBUTE]: id }}>
       <Suspense fallback={null}>
         <WaitUntilOpened id={id}>{children}</WaitUntilOpened>
       </Suspense>
