@@ -137,13 +137,20 @@ import { fileURLToPath } from "node:url";
 //     the nine answerable Devanagari questions, none. Its round: Devanagari read as the same
 //     words in Latin letters (devanagari.ts), "can you share your number" as asking to be told,
 //     "the 750ml ones" as the size: 63 of 77 (82%), 25 of 25. Printed and not gated.
+//   - "blind24" (tests/fixtures/bot-eval-blind24.json): written blind by a helper on 2026-11-29
+//     evening, festive and gifting shoppers (Rakhi, a wedding's sangeet, Diwali, corporate gifts)
+//     typing in a hurry, a quarter in eight romanized languages, first scored after blind23's
+//     round, which never saw it: 41 of 56 answerable (73%), 23 of 25 handed over. Its round: more
+//     phone shorthand (wil, frm, frnd, 2day), "gst %" as the rate, a wedding's functions as
+//     circumstances, Punjabi "gal" (talk), compensation to the team: 44 of 56 (79%), 24 of 25.
+//     Printed and not gated.
 //   (blind7, tests/fixtures/bot-eval-blind7.json, is scored with BOT_EVAL_FILE and not gated: its
 //   misses were read during the blind8 round, so it is no longer a blind measure either.)
 
 export type EvalQuestion = { q: string; expect: string[] | null; topic: string };
 export type EvalOutcome = { question: EvalQuestion; answer: string | null; right: boolean; ms?: number };
 
-export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json", blind19: "bot-eval-blind19.json", blind20: "bot-eval-blind20.json", blind21: "bot-eval-blind21.json", blind22: "bot-eval-blind22.json", blind23: "bot-eval-blind23.json" } as const;
+export const EVAL_SETS = { tuned: "bot-eval.json", holdout: "bot-eval-holdout.json", fresh: "bot-eval-fresh.json", blind2: "bot-eval-blind2.json", blind3: "bot-eval-blind3.json", blind4: "bot-eval-blind4.json", blind5: "bot-eval-blind5.json", blind6: "bot-eval-blind6.json", blind8: "bot-eval-blind8.json", blind9: "bot-eval-blind9.json", blind10: "bot-eval-blind10.json", blind11: "bot-eval-blind11.json", blind12: "bot-eval-blind12.json", blind13: "bot-eval-blind13.json", blind14: "bot-eval-blind14.json", blind15: "bot-eval-blind15.json", blind16: "bot-eval-blind16.json", blind17: "bot-eval-blind17.json", blind18: "bot-eval-blind18.json", blind19: "bot-eval-blind19.json", blind20: "bot-eval-blind20.json", blind21: "bot-eval-blind21.json", blind22: "bot-eval-blind22.json", blind23: "bot-eval-blind23.json", blind24: "bot-eval-blind24.json" } as const;
 export type EvalSetName = keyof typeof EVAL_SETS;
 /**
  * The sets the bot must answer 90% of (test and bench). The fresh batch joined them once the

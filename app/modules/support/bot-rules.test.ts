@@ -199,3 +199,10 @@ describe("the blind22 round", () => {
     for (const q of ["is the everest better for trekking or the summit sport", "what is your customer care number"]) expect(classify(q), q).not.toBe("staff_only");
   });
 });
+
+describe("the blind24 round", () => {
+  it("hands a demand for compensation to the team, a promise the shop's pages never make", () => {
+    for (const q of ["if delivery is late for my sisters wedding will u pay me 500 rs compensation? promise?", "parcel lost, will you compensate me"]) expect(classify(q), q).toBe("staff_only");
+    expect(classify("how long does delivery take to lucknow")).not.toBe("staff_only");
+  });
+});

@@ -103,6 +103,9 @@ const STAFF_ONLY = [
   // The company as an investment (an IPO, its share price, investors, funding): nothing a shop's
   // pages say; the team replies.
   /\b(ipo|share price|stock price|shares? of (glacial|your company|the company)|listed (on|in) (the )?(nse|bse|stock market|share market)|stock market|share market|investors?|invest in (glacial|your company|the company|your brand)|valuation)\b/i,
+  // Compensation for a late or lost parcel ("will u pay me 500 rs compensation?"): a promise the
+  // shop's pages never make; only the team can say what it will do for one order.
+  /\b(compensation|compensate|muaavza|muavza|harjana)\b/i,
 ];
 
 /**

@@ -111,7 +111,8 @@ export const HINGLISH_CONCEPTS: Record<string, string[]> = {
   hand: ["haath", "hath", "haat", "ungli", "ungali", "ungliyon", "ungliyan"],
   // Drops on the outside, a wet bag: the sweating a cold bottle may do ("boond", "geela", "paseena").
   sweat: ["boond", "boonde", "boondein", "bund", "geela", "gila", "geeli", "gili", "paseena", "pasina"],
-  contact: ["jawab", "reply", "replies", "respond", "response", "baat"],
+  // Punjabi "gal" is Hindi "baat": "gal karni" is to talk.
+  contact: ["jawab", "reply", "replies", "respond", "response", "baat", "gal"],
   // Where: a city ("kis shehar se").
   india: ["shehar", "sheher", "shahar", "shahr"],
   // A wide mouth ("chauda muh").

@@ -585,3 +585,16 @@ describe("the blind23 round", () => {
     expect(normalise("3 glacier classic bottles, the 750ml ones")).toMatch(/bottles, +750ml/);
   });
 });
+
+describe("the blind24 round", () => {
+  it("spells out more phone shorthand, reads a GST percentage as its rate, and a wedding's functions as circumstances", () => {
+    expect(normalise("when wil u ship it")).toContain("when will you ship it");
+    expect(normalise("hot frm morning")).toContain("hot from morning");
+    expect(normalise("gift for a frnd, order 2day")).toContain("gift for a friend, order today");
+    expect(normalise("what gst % is on ur bottles")).toContain("gst rate");
+    expect(normalise("18 % gst?")).toContain("gst rate");
+    for (const word of ["sangeet", "mehendi", "haldi", "baraat"]) expect(isContextWord(word), word).toBe(true);
+    // Punjabi "gal karni": to talk, as Hindi "baat karni".
+    expect(termsOfWord("gal")).toEqual(expect.arrayContaining(termsOfWord("baat").filter((t) => t.startsWith("#"))));
+  });
+});

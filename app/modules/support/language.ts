@@ -146,6 +146,8 @@ const PHRASES: [RegExp, string][] = [
   // Sir/Madam", "Thanks and regards, Arindam", "Best, A. Sen" (the name is a word the shop never uses).
   [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar|namaskaram|namaskara|pranaam|pranam|vanakkam|adaab|salaam|salam|assalam\w*|as-salaam\w*|ram ram|sat sri akal|jai hind|jai shri ram|jai shree ram|radhe radhe|jai jinendra|tashi delek|kem cho|khamma ghani)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
   [/(?:^|[\s,.!])(?:thanks(?: a lot)?(?:,? and| &)? regards|thank you|thanks|regards|best regards|warm regards|kind regards|best|cheers|sincerely|yours (?:truly|sincerely|faithfully))[,.!\s-]+(?:[\p{L}]+\.?\s*){0,3}\s*$/u, " "],
+  // "gst %", "% gst", "gst kitna %": the rate, whose sign would otherwise be lost with the punctuation.
+  [/\bgst\s*%|%\s*gst\b/g, " gst rate "],
   // A GST number is a GSTIN ("company gst no", "gst number").
   [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
   // "10 percent" is how the shop writes "10%".
@@ -501,7 +503,7 @@ const CONTEXT = new Set(
     // how soon and how the shopper got here ("if I don't pay immediately", "I clicked pay"), the people and things of a household
     "immediately instantly right soon asap clicked click tapped tap pressed bro sis bf gf utensils dishes vessels leaves leave different " +
     // the occasion, the bank behind a card, checking again and again: the story, not the question
-    "fix fixes grandson granddaughter grandsons granddaughters grandchild grandchildren grandkids buddy buddies guest insists insist insisted claimed feel feels twice books meetings electricity electric saw seen desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex bank banks check checking checked"
+    "fix fixes grandson granddaughter grandsons granddaughters grandchild grandchildren grandkids buddy buddies guest insists insist insisted claimed feel feels twice books meetings electricity electric saw seen desk table native hometown near nearby fought fight quarrel cricket football badminton tennis practice match tournament coaching files papers documents form forms vendor step steps miss missed bosch ifb lg samsung whirlpool siemens godrej insta instagram facebook fb youtube reel reels influencer influencers ad post posted hate hated love loved throw threw thrown add added adding picnic party event events function wedding sangeet mehendi mehndi haldi baraat reception engagement ppl website hdfc sbi icici axis kotak pnb indusind rbl idfc amex bank banks check checking checked"
   ).split(/\s+/).concat(HINGLISH_CONTEXT, REGIONAL_CONTEXT),
 );
 
@@ -561,6 +563,7 @@ const SHORTHAND: Record<string, string> = {
   ordr: "order", ordrs: "orders", addr: "address", adrs: "address", acct: "account", accnt: "account", prdct: "product", prod: "product",
   avl: "available", avlbl: "available", availble: "available", tmrw: "tomorrow", tmrow: "tomorrow", b4: "before", wid: "with", wit: "with",
   u: "you", r: "are", ur: "your", hw: "how", y: "why", wen: "when", wer: "where", whr: "where", dis: "this", dat: "that", nd: "and", n: "and",
+  wil: "will", frm: "from", frnd: "friend", frnds: "friends", abt: "about", "2day": "today", "2moro": "tomorrow", "2mrw": "tomorrow", "2mrow": "tomorrow",
 };
 // Not after a hyphen: "mashi-r" (Bengali: the aunt's) is a suffix, not "are".
 const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(?:${Object.keys(SHORTHAND).join("|")})(?![\\p{L}\\p{N}'-])`, "gu");
