@@ -40,7 +40,7 @@ type CartState = { items: CartItem[]; hydrated: boolean; isOpen: boolean };
 function createCartStore() {
   let state: CartState = { items: [], hydrated: false, isOpen: false };
   const listeners = new Set<() => void>();
-  const derive = (from: CartState, actions: CartActions): CartContextValue => ({
+  const derive = (from: CartState): CartContextValue => ({
     ...actions,
     items: from.items,
     totalItems: rules.totalItems(from.items),
@@ -52,7 +52,7 @@ function createCartStore() {
     const next = change(state);
     if (next === state) return;
     state = next;
-    value = derive(state, actions);
+    value = derive(state);
     // The header and the drawer's slot read only these two: a line whose price the server
     // re-checked, or a first visit's empty cart being read, must not render them again.
     if (value.totalItems !== summary.totalItems || value.isOpen !== summary.isOpen) summary = { totalItems: value.totalItems, isOpen: value.isOpen };
@@ -82,7 +82,7 @@ function createCartStore() {
     // on every render looped that effect forever.
     clear: () => setItems((current) => (current.length === 0 ? current : [])),
   };
-  const initial = derive(state, actions);
+  const initial = derive(state);
   let value = initial;
   let summary: CartSummary = { totalItems: 0, isOpen: false };
   const initialSummary = summary;
@@ -136,11 +136,11 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [store]);
 
   useEffect(() => {
-    let saved: CartState | null = null;
+    let savedItems: CartItem[] | null = null;
     const save = () => {
       const state = store.state();
-      if (!state.hydrated || (saved && saved.items === state.items && saved.hydrated)) return;
-      saved = state;
+      if (!state.hydrated || state.items === savedItems) return;
+      savedItems = state.items;
       try {
         window.localStorage.setItem(rules.CART_STORAGE_KEY, JSON.stringify(state.items));
       } catch {
