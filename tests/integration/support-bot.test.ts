@@ -351,6 +351,16 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
     }
   });
 
+  it("answers what a message asks, not a product its story mentions, and a drink staying hot from the insulation's fact", async () => {
+    const answer = async (q: string) => (await understand(services, q))?.text ?? "";
+    // "cheap bottles" is told, not asked: the steel's grade is the answer, not the cheapest bottle.
+    expect(await answer("Which grade of steel do you use? Some cheap bottles are 201 steel.")).toContain("18/8");
+    // Staying cold is what the insulation keeps; "cold" names no product.
+    expect(await answer("Honestly how long will water stay cold? Every brand claims something.")).toContain("cold for up to 24 hours");
+    expect(await answer("How many letters can you engrave? I want to put my full name on it.")).toContain("up to 20 characters");
+    expect(await answer("Can I get a proper GST invoice with my company's GSTIN so we can claim input credit?")).toContain("GSTIN");
+  });
+
   it("has no answer for gift wrapping, which the shop's text does not cover, until staff teach one", async () => {
     const answer = async (q: string) => (await understand(services, q))?.text ?? null;
     const question = "diwali ke liye gift wrapping karke bhejoge kya?";

@@ -206,3 +206,10 @@ describe("the blind24 round", () => {
     expect(classify("how long does delivery take to lucknow")).not.toBe("staff_only");
   });
 });
+
+describe("the blind25 round", () => {
+  it("hands a question about blood pressure, blood sugar or a cure to the team, as it does diabetes or thyroid", () => {
+    for (const q of ["My doctor said copper water is good for BP. Will the Arctic Pro copper lining give me that benefit?", "will copper water cure my cough", "does it have health benefits"]) expect(classify(q), q).toBe("staff_only");
+    for (const q of ["is the lid BPA free", "is 18/8 steel safe for hot water"]) expect(classify(q), q).not.toBe("staff_only");
+  });
+});

@@ -88,7 +88,9 @@ const STAFF_ONLY = [
   // Whether something is safe or good in a health condition (pregnancy, diabetes, thyroid), or
   // does the body good (immunity, acidity, digestion): a question for a doctor, whatever the shop
   // says of its steel; the team replies.
+  // Blood pressure and blood sugar, a cure, a health benefit ("copper water is good for BP"): the same.
   /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically|immunity|acidity|digestion)\b/i,
+  /\b(bp|blood pressure|blood sugar|cures?|cured|health benefits?|medicinal)\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
   // An order placed with another shop ("my amazon order of a milton flask has not come"): this
   // shop cannot look it up, and asking for its order number would mislead; the team replies.

@@ -79,6 +79,8 @@ export type Understood = { text: string; best: Ranked | null } | null;
 
 /** How much less of the whole message the asking part's answer may cover and still be preferred (see understand). */
 const ASKED_MARGIN = 0.15;
+/** The same, when the whole message found only a product it neither names nor asks for (see understand). */
+const STORY_PRODUCT_MARGIN = 0.25;
 
 /** Retrieval alone: the built-in answer for a question, or null. Used by the bot and by its evaluation. */
 export async function understand(deps: Pick<SupportDeps, "db" | "events">, question: string): Promise<Understood> {
@@ -120,15 +122,21 @@ export async function understand(deps: Pick<SupportDeps, "db" | "events">, quest
   // Read lazily: most messages have no asking part, or a whole-message answer that holds its words.
   const askedWords = asking && whole ? prepareQuestion(index, asking).words.filter((w) => !w.weak && !w.context && !/^\d+$/.test(w.word)).map((w) => w.word) : [];
   const missesAsked = (r: Ranked) => askedWords.some((w) => r.missed.includes(w));
-  const fromAsked = asking && (!whole || missesAsked(whole)) ? fromAsking(asking) : undefined;
-  const nearly = (r: Ranked) => (ranked.find((x) => x.passage === r.passage)?.coverage ?? 0) >= (whole?.coverage ?? 0) - ASKED_MARGIN;
+  // A product the message neither names nor asks for, found by words of the story ("Which grade of
+  // steel do you use? Some cheap bottles are 201 steel." finds a bottle by "cheap"), is weighed
+  // against the asking part's own answer too.
+  const unnamedProduct = (r: Ranked) => !wantsProduct && isCatalogue(r) && !r.namesProduct;
+  const fromAsked = asking && (!whole || missesAsked(whole) || unnamedProduct(whole)) ? fromAsking(asking) : undefined;
+  const nearly = (r: Ranked, margin = ASKED_MARGIN) => (ranked.find((x) => x.passage === r.passage)?.coverage ?? 0) >= (whole?.coverage ?? 0) - margin;
   const samePage = (a: Ranked, b: Ranked) => a.passage.source === "page" && b.passage.source === "page" && a.passage.link === b.passage.link;
   // A product the message does not name, found through its story ("for my son... school bag" finds
   // the kids' bottle), is no answer to an asking part about the shop's terms ("how long is your
   // warranty"): the shop's own text that holds the asked words answers, however much less of the
   // story it covers (as in pickAnswer, unless the message asks for a product).
-  const storyProduct = (w: Ranked, a: Ranked) => !wantsProduct && isCatalogue(w) && !w.namesProduct && !isCatalogue(a);
-  const best = whole && fromAsked && missesAsked(whole) && !missesAsked(fromAsked) && (nearly(fromAsked) || storyProduct(whole, fromAsked)) && !samePage(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
+  const storyProduct = (w: Ranked, a: Ranked) => unnamedProduct(w) && !isCatalogue(a);
+  const switches = (w: Ranked, a: Ranked) =>
+    !missesAsked(a) && !samePage(w, a) && ((missesAsked(w) && (nearly(a) || storyProduct(w, a))) || (storyProduct(w, a) && nearly(a, STORY_PRODUCT_MARGIN)));
+  const best = whole && fromAsked && switches(whole, fromAsked) ? fromAsked : (whole ?? fromAsked);
   return best ? { text: answerFrom(best.passage), best } : null;
 }
 

@@ -43,6 +43,10 @@ describe("answers computed from the catalogue", () => {
   it("names the one product a question names, and none on a tie", () => {
     expect(namedProduct(catalogue, "is the everest good for treks")?.title).toBe("Everest Insulated Bottle");
     expect(namedProduct(catalogue, "which is warmer")).toBeNull();
+    // "cold" and "hot" describe every bottle: "cold brew" names the cold brew tumbler by "brew".
+    const frost = [...catalogue, product("Frost Cold Brew Tumbler", ["500ml"], [1499])];
+    expect(namedProduct(frost, "will water stay cold all day")).toBeNull();
+    expect(namedProduct(frost, "is the cold brew tumbler good for iced coffee")?.title).toBe("Frost Cold Brew Tumbler");
   });
 
   it("finds the cheapest or dearest of the kind asked, with price and link", () => {
@@ -51,6 +55,9 @@ describe("answers computed from the catalogue", () => {
     expect(cheapest).toContain("/product/espresso-mini-tumbler");
     expect(cheapestOfKind(catalogue, "sabse sasta bottle konsa hai")).toContain("Monsoon Slim Bottle at ₹1,199");
     expect(cheapestOfKind(catalogue, "most expensive bottle")).toContain("Everest Insulated Bottle at ₹2,799");
+    // Cheap bottles told of beside another question are not asked for.
+    expect(cheapestOfKind(catalogue, "Which grade of steel do you use? Some cheap bottles are 201 steel.")).toBeNull();
+    expect(cheapestOfKind(catalogue, "I am on a budget. Which is your cheapest bottle?")).toContain("Monsoon Slim Bottle at ₹1,199");
     // Add-ons are not bottles, though their names say "bottle".
     expect(cheapestOfKind(catalogue, "cheapest bottle")).not.toContain("Sleeve");
     // No kind, or two: retrieval decides.

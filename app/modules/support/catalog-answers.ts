@@ -36,7 +36,7 @@ function sizesOf(p: ProductFacts): string[] {
 }
 
 /** Words of a product's name that tell it apart (not "bottle", "tumbler" or "with"). */
-const GENERIC = new Set(["bottle", "bottles", "tumbler", "tumblers", "with", "the", "and", "lid", "cap", "set", "mini"]);
+const GENERIC = new Set(["bottle", "bottles", "tumbler", "tumblers", "with", "the", "and", "lid", "cap", "set", "mini", "cold", "hot"]);
 function nameWords(title: string): string[] {
   return words(normalise(title)).filter((w) => !GENERIC.has(w) && w.length >= 3);
 }
@@ -100,9 +100,10 @@ export function priceAtSize(products: CatalogProduct[], question: string): strin
 /** The cheapest (or dearest) item of a kind the question names ("cheapest tumbler?"), with its price and link; else null. */
 export function cheapestOfKind(products: CatalogProduct[], question: string): string | null {
   const text = normalise(question);
-  const dear = DEAR.test(text);
+  const asks = normalise(askingSentences(question));
+  const dear = DEAR.test(asks);
   // Sorting the listing by price ("can I sort cheapest first") asks how, not which: the sorts' fact answers it.
-  if ((!dear && !CHEAP.test(text)) || /\bsort(s|ed|ing)?\b/.test(text)) return null;
+  if ((!dear && !CHEAP.test(asks)) || /\bsort(s|ed|ing)?\b/.test(text)) return null;
   const asked = KINDS.filter((k) => k.asked.test(text));
   // One kind, or the whole shop ("cheapest thing on your site"); two kinds, or a thing that is no
   // kind ("cheapest straw for a bottle"), is for retrieval.
@@ -128,6 +129,15 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
       ? `Our ${which}${sized} ${kind.kind} is the ${top[0]!.p.title}${sized} at ${formatPaise(best)}.`
       : `Our ${which}${sized} ${kind.plural} are ${formatPaise(best)}: ${top.map((x) => x.p.title).join(", ")}.`;
   return `${head}\nSee ${top.length === 1 ? "it" : "them"} here: ${top.map((x) => x.p.link).join(", ")}`;
+}
+
+/**
+ * The sentences that ask (those ending in "?"), or the whole message when none does: in "Which
+ * grade of steel do you use? Some cheap bottles are 201 steel." the cheap bottles are told, not asked for.
+ */
+function askingSentences(question: string): string {
+  const asking = question.split(/(?<=[.!?])\s+/).filter((s) => s.trim().endsWith("?"));
+  return asking.length ? asking.join(" ") : question;
 }
 
 /** Anything the shop sells: "cheapest thing on your site", "cheapest item you have". */

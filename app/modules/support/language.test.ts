@@ -598,3 +598,21 @@ describe("the blind24 round", () => {
     expect(termsOfWord("gal")).toEqual(expect.arrayContaining(termsOfWord("baat").filter((t) => t.startsWith("#"))));
   });
 });
+
+describe("the blind25 round", () => {
+  it("reads 'stay' as 'keep' (staying hot is what insulation keeps), a person's full name as theirs, and other brands' claims as doubt", () => {
+    expect(termsOfWord("stay")).toEqual(expect.arrayContaining(termsOfWord("keeps").filter((t) => t.startsWith("#"))));
+    expect(normalise("i want to put my full name on it")).not.toContain("legal entity");
+    expect(normalise("whats your company full name")).toContain("legal entity seller");
+    expect(normalise("what is the company's registered name")).toContain("legal entity seller");
+    expect(normalise("every brand claims 24 hours")).not.toMatch(/\bclaims\b/);
+    expect(normalise("how do i claim the warranty")).toMatch(/\bclaim\b/);
+    expect(normalise("a gst invoice with our gstin so we can claim input credit")).not.toMatch(/input|credit/);
+    expect(isWeakWord("details")).toBe(true);
+  });
+  it("knows more Tamil, Bengali and Marathi grammar words, Bengali days and Marathi colour", () => {
+    for (const word of ["kudukkureenga", "edhavadhu", "undaa", "moddhe", "deoa", "kontya", "milte"]) expect(isStopWord(word), word).toBe(true);
+    expect(termsOfWord("diner")).toEqual(expect.arrayContaining(termsOfWord("dina").filter((t) => t.startsWith("#"))));
+    expect(termsOfWord("rangat")).toEqual(expect.arrayContaining(termsOfWord("colour").filter((t) => t.startsWith("#"))));
+  });
+});

@@ -134,6 +134,8 @@ const GROUPS: Record<string, string[]> = {
   // Being told that something happened: the shop sends an email and an SMS.
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
   drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "doodh", "dudh", "chaas", "sharbat", "nimbu", "kadha", "lassi", "buttermilk", "smoothie", "milkshake", "shake", "decoction", "kaapi"],
+  // Staying hot or cold is what insulation keeps: "will chai stay hot" asks what "keeps drinks hot" answers.
+  stay: ["stay", "stays", "staying", "stayed", "remain", "remains", "keep", "keeps", "kept", "keeping"],
   // How insulation works: "what tech keeps it cold".
   insulation: ["insulation", "insulated", "vacuum", "tech", "technology", "science", "mechanism"],
   // A set of things sold together: a "cleaning kit" is the brush set.
@@ -142,6 +144,11 @@ const GROUPS: Record<string, string[]> = {
 
 /** Phrases read as one idea before the words are split (Indian English and Hinglish above all). */
 const PHRASES: [RegExp, string][] = [
+  // What other brands claim is the shopper's doubt, not a warranty claim: "every brand claims 24 hours".
+  [/\b(every|all|other|most|many) (brands?|companies|company|sellers?|shops?) (claims?|says?|promises?|advertises?)\b/g, " "],
+  // Input tax credit named as the reason for an invoice ("a GST invoice with our GSTIN so we can
+  // claim input credit") is why they ask; whether they may claim it is their accountant's question.
+  [/\bso (that )?(we|i|our \w+|my \w+) (can|could|may|are able to) (claim|get|avail|take) (the |full )?(input( tax)? credit|itc)\b/g, " "],
   // A letter's greeting and its signature say who writes, not what they ask: "Dear team,", "Respected
   // Sir/Madam", "Thanks and regards, Arindam", "Best, A. Sen" (the name is a word the shop never uses).
   [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar|namaskaram|namaskara|pranaam|pranam|vanakkam|adaab|salaam|salam|assalam\w*|as-salaam\w*|ram ram|sat sri akal|jai hind|jai shri ram|jai shree ram|radhe radhe|jai jinendra|tashi delek|kem cho|khamma ghani)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
@@ -220,7 +227,8 @@ const PHRASES: [RegExp, string][] = [
   // Asking for the shop's email or number ("share your email id", "give me ur number"): contact, not privacy.
   [/\b(share|send|give|provide|tell)( me| us)? (your|ur|yr|the) (email|mail|number|phone|contact|helpline)( id| no| number| address)?\b/g, " contact email "],
   // The company's legal name ("registered company name", "firm ka naam"): the seller's legal entity.
-  [/\b(registered|legal|official|full) (company |business |firm )?name\b|\b(company|firm|business) (ka |ki )?(naam|name)\b/g, " legal entity seller "],
+  // A person's "full name" is theirs (an engraving, an account), not the company's.
+  [/\b(registered|legal|official) (company |business |firm )?name\b|\bfull (company|business|firm) name\b|\b(company|firm|business)('?s)? (ka |ki |full |legal |registered |official )?(naam|name)\b/g, " legal entity seller "],
   // How much fits ("kitna paani aata hai usme"): the capacity, not a price; "kitne din me aata" is how long.
   [/\b(kitna|kitni|kitne)( (?!(?:din|dino|dinon|ghante|ghanton|hafte|mahine|days?|hours?)\b)[\w/]+){0,3} (aata|aati|aate|ata|ati|jata|jaata|jati|samata|samaata|aayega|ayega) (hai|h|he)?( usme| isme| usmein| ismein| andar)?/g, " size capacity "],
   // A possessive ("my granddaughter's birthday"): the word itself.
@@ -451,7 +459,7 @@ const NOT_FRAMING = new Set(["optional"]);
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "details", "detail", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", "customer", "customers", "article", "articles",
   // Counts in words, like counts in digits ("after four months").

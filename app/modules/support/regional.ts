@@ -86,6 +86,10 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     // Bengali "will buy" (kinbo), Odia "my" (mo), "grandmother" (jeje), "will buy" (kinibi) (Odia
     // "pain", for, is left out: it is an English word), Assamese "is needed" (lage), "know" (jani), Marathi "to us" (amhala),
     // "works" (chalto), Punjabi "for" (layi), "most" (sabto)
+    // Tamil "you give" (kudukkureenga), "any" (edhavadhu), "is there" (undaa); Bengali "after" (por),
+    // "within" (moddhe), "to give" (deoa); Marathi "which" (kontya), "is got" (milte)
+    "kudukkureenga kudukkuringa kodukkureenga kudupeenga kudupingala edhavadhu edhavathu ethavathu undaa " +
+    "por moddhe moddhye modhye deoa dewa kontya kontye milte miltat " +
     "mo jeje aana apram appuram aprom ellide elli ellidhe kalisbeku kalsbeku hosa andre kittiyathu kittiyath kittiyadhu kinbo kinbe kinibi kinibu lage laage jani jaani amhala amhaala chalto chalte layi sabto sabton",
 );
 
@@ -111,11 +115,11 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   price: [...REGIONAL_HOW_MUCH, "mulh", "rupay", "chad", "tanka", "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
   // Urdu "muddat" (a period), Maithili "kahiya" (when), Konkani "vell" (time).
-  duration: ["muddat", "kahiya", "vell", "bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  duration: ["muddat", "kahiya", "vell", "bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "diner", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
   hours: ["ravivari", "ravivar", "sakali", "sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
   // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
-  colour: ["rangu", "niram", "nirum", "banna"],
+  colour: ["rangu", "niram", "nirum", "banna", "rangat", "rangaat"],
   // Sending: Assamese "pathai", Bengali "pathabo", Odia "pathaiba".
   ship: ["aasi", "pathai", "pathaibo", "pathabo", "pathan", "pathiye", "pathaiba", "pathaibe", "anuppu", "anuppunga", "anuppuvinga", "anuppuveenga", "anuppiten", "anuppinen", "anuppanum", "pampu", "pampandi", "pampistara", "pampistaru", "pampinchandi", "kalsi", "kalisi", "kalsthira", "kalisthira", "kaluhisi", "moklo", "moklavo", "mokalsho", "mokalso", "mokli", "moklyu", "mokalje"],
   kids: ["tabar", "meye", "chele", "lora", "suwali", "lorasuwali", "kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],

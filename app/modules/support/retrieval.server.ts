@@ -432,7 +432,8 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
   for (const [word, n] of counts) if (!/\d/.test(word) && word.length >= 3) vocabulary.set(word, n);
   const knownStems = new Set(df.keys());
 
-  const generic = new Set(["bottle", "bottles", "tumbler", "tumblers", "lid", "cap", "set", "with", "the", "and"]);
+  // "cold" and "hot" describe every product: "will it stay cold" names none ("cold brew" names one by "brew").
+  const generic = new Set(["bottle", "bottles", "tumbler", "tumblers", "lid", "cap", "set", "with", "the", "and", "cold", "hot"]);
   const productNames = new Map<number, Set<string>>();
   passages.forEach((p, i) => {
     if (p.source !== "product") return;
