@@ -359,6 +359,9 @@ describe.each(DRIVERS)("support bot and chat limits on %s", (kind) => {
     expect(await answer("Honestly how long will water stay cold? Every brand claims something.")).toContain("cold for up to 24 hours");
     expect(await answer("How many letters can you engrave? I want to put my full name on it.")).toContain("up to 20 characters");
     expect(await answer("Can I get a proper GST invoice with my company's GSTIN so we can claim input credit?")).toContain("GSTIN");
+    // A story first, then the question inside a clause; an amount said in words.
+    expect(await answer("respected madam i am a retired school teacher from Hoshiarpur and not so good with computer. after i place the order how many days you people take to send the parcel out from your go down")).toContain("1-2 working days");
+    expect(await answer("Sir my order will be only one bottle around fifteen hundred rupees so what is the delivery charges you are taking for small order like this please reply in simple words")).toContain("₹99");
   });
 
   it("has no answer for gift wrapping, which the shop's text does not cover, until staff teach one", async () => {

@@ -213,3 +213,11 @@ describe("the blind25 round", () => {
     for (const q of ["is the lid BPA free", "is 18/8 steel safe for hot water"]) expect(classify(q), q).not.toBe("staff_only");
   });
 });
+
+describe("the blind26 round", () => {
+  it("hands what a doctor said, pain, sorrow and a firm promise to the team", () => {
+    for (const q of ["Ji mere gode vich bahut dard rehnda, doctor ne kuch nahi dassya. thanda paani peena theek hai ki nahi?", "my son does not call me since 3 months, i am very sad", "200 bottle lenge, sab par naam free mein likh doge? pakka wada karo"])
+      expect(classify(q), q).toBe("staff_only");
+    for (const q of ["how long will water stay cold", "can you engrave a name on 10 bottles"]) expect(classify(q), q).not.toBe("staff_only");
+  });
+});

@@ -91,6 +91,12 @@ const STAFF_ONLY = [
   // Blood pressure and blood sugar, a cure, a health benefit ("copper water is good for BP"): the same.
   /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically|immunity|acidity|digestion)\b/i,
   /\b(bp|blood pressure|blood sugar|cures?|cured|health benefits?|medicinal)\b/i,
+  // What a doctor said, or pain ("gode vich dard": knee pain), is the same kind of question.
+  /\b(doctors?|dard|knee pain|joint pain|back pain)\b/i,
+  // Someone's sorrow ("my son does not call me, i am very sad"): a person answers, not the shop's pages.
+  /\b(very sad|i am sad|i'?m sad|feeling sad|lonely|depressed|depression)\b/i,
+  // A firm promise asked for ("pakka wada karo"): only the team can give one.
+  /\b(pakka|pakki) (wada|waada|vaada|vada)\b|\b(wada|waada|vaada) karo\b/i,
   /\b(cheaper|sasta|sasti|saste|less|lower|kam)\b.{0,30}\b(on|at|in|pe|par)\s+(amazon|flipkart|myntra|meesho|ajio|nykaa|jiomart|croma|another|other|a different)\b/i,
   // An order placed with another shop ("my amazon order of a milton flask has not come"): this
   // shop cannot look it up, and asking for its order number would mislead; the team replies.

@@ -616,3 +616,35 @@ describe("the blind25 round", () => {
     expect(termsOfWord("rangat")).toEqual(expect.arrayContaining(termsOfWord("colour").filter((t) => t.startsWith("#"))));
   });
 });
+
+describe("the blind26 round", () => {
+  it("finds a question asked inside a clause after a lead-in, as spoken and voice-typed messages ask", () => {
+    expect(askingPart("respected madam i am a retired school teacher. after i place the order how many days you take to send the parcel")).toBe("after i place the order how many days you take to send the parcel");
+    expect(askingPart("good evening sir if i return the bottle when will the money come back in my account. i paid from my pension account")).toContain("when will the money come back");
+    // A message that only tells still has no asking part.
+    expect(askingPart("i bought two bottles last week. they are very nice")).toBeNull();
+  });
+  it("reads amounts said in words, letters spoken one by one, and older shoppers' ways of asking", () => {
+    expect(normalise("around fifteen hundred rupees")).toContain("1500 rupees");
+    expect(normalise("two thousand five hundred rs")).toContain("2500 rs");
+    expect(normalise("twenty-five hundred")).toContain("2500");
+    expect(normalise("something about B P A in bottles")).toContain("bpa");
+    expect(normalise("the same u p i i used")).toContain("upi");
+    expect(normalise("can i put it in the dish washer machine")).toContain("dishwasher");
+    expect(normalise("how many days you people take")).not.toContain("people");
+    expect(normalise("please reply in simple words")).not.toMatch(/reply|simple|words/);
+    expect(normalise("send the parcel out from your go down")).toContain("ship");
+    expect(normalise("can i give cash to the delivery boy")).toContain("cod");
+    expect(normalise("what percent GST is there")).toContain("gst rate");
+    expect(normalise("any cover to protect it")).toContain("sleeve");
+    expect(normalise("for my grand children")).toContain("grandchildren");
+    for (const word of ["nephew", "bahu", "grandchildren"]) expect(isContextWord(word), word).toBe(true);
+    expect(isKnownEnglish("computer")).toBe(true);
+  });
+  it("knows more Punjabi, Telugu, Bengali, Marathi, Gujarati and Malayalam words", () => {
+    for (const word of ["vich", "jaugi", "meeda", "upor", "hobe", "karaychi", "lagse", "cheythaal"]) expect(isStopWord(word), word).toBe(true);
+    expect(termsOfWord("soodana")).toEqual(expect.arrayContaining(termsOfWord("soodu").filter((t) => t.startsWith("#"))));
+    expect(termsOfWord("aksharalu")).toEqual(expect.arrayContaining(termsOfWord("hesaru").filter((t) => t.startsWith("#"))));
+    expect(termsOfWord("limca")).toEqual(expect.arrayContaining(termsOfWord("soda").filter((t) => t.startsWith("#"))));
+  });
+});

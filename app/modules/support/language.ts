@@ -34,7 +34,7 @@ const GROUPS: Record<string, string[]> = {
   defect: ["scratch", "scratched", "scratches", "defect", "defects", "defective", "broken", "break", "breaks", "damaged", "damage", "dent", "dented", "dents", "crack", "cracked", "faulty", "kharab", "toota", "tuta", "tooti", "tuti", "broke", "chipped", "peeling", "rust", "rusted", "rusting", "problem", "issue", "wrong", "defect",
     // Made wrong: a manufacturing defect, which the warranty covers.
     "factory", "manufacturing", "manufacturer"],
-  carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas",
+  carbonated: ["carbonated", "soda", "fizzy", "sparkling", "cola", "coke", "pepsi", "sprite", "aerated", "gas", "limca", "thums", "thumsup", "fanta", "mirinda",
     // What a fizzy drink does to a closed lid.
     "pressure", "popped", "pop", "pops", "burst", "bursts", "explode", "explodes", "exploded", "blast",
     // Beer is carbonated too: the same lid advice holds.
@@ -146,6 +146,20 @@ const GROUPS: Record<string, string[]> = {
 const PHRASES: [RegExp, string][] = [
   // What other brands claim is the shopper's doubt, not a warranty claim: "every brand claims 24 hours".
   [/\b(every|all|other|most|many) (brands?|companies|company|sellers?|shops?) (claims?|says?|promises?|advertises?)\b/g, " "],
+  // Cash handed to the one who delivers is cash on delivery.
+  [/\b(give|pay|hand|handover) (the )?(cash|money|payment) to (the )?(delivery|courier)( boy| guy| man| person| wala| wale| bhaiya)?\b/g, " cod "],
+  // Voice typing's and older shoppers' ways of asking: "you people" is the shop; "reply in simple
+  // words" asks for nothing of its own; a "go down" that sends parcels is a godown, the warehouse they ship from.
+  [/\byou (people|peoples)\b/g, " you "],
+  // Letters spoken one by one ("B P A", "u p i"), and "dish washer (machine)" as the dishwasher.
+  [/\bb p a\b/g, " bpa "],
+  [/\b(u|you) p i\b/g, " upi "],
+  [/\bg s t\b/g, " gst "],
+  [/\bc o d\b/g, " cod "],
+  [/\bdish ?washer(s)?( machines?)?\b/g, " dishwasher "],
+  [/\bgrand (children|child|kids|sons?|daughters?)\b/g, " grandchildren "],
+  [/\b(please |pls |plz |kindly )?(reply|answer|tell|explain|write)( me| us)? in (simple|easy|short|plain|simple simple) (words|language|english|hindi|terms)\b/g, " "],
+  [/\b(from|in|at) (your|the|ur) (go ?down|godown|godowns|warehouse)\b/g, " ship "],
   // Input tax credit named as the reason for an invoice ("a GST invoice with our GSTIN so we can
   // claim input credit") is why they ask; whether they may claim it is their accountant's question.
   [/\bso (that )?(we|i|our \w+|my \w+) (can|could|may|are able to) (claim|get|avail|take) (the |full )?(input( tax)? credit|itc)\b/g, " "],
@@ -154,7 +168,7 @@ const PHRASES: [RegExp, string][] = [
   [/^\s*(?:(?:hi+|hello+|hey+|dear|respected|greetings|namaste|namaskar|namaskaram|namaskara|pranaam|pranam|vanakkam|adaab|salaam|salam|assalam\w*|as-salaam\w*|ram ram|sat sri akal|jai hind|jai shri ram|jai shree ram|radhe radhe|jai jinendra|tashi delek|kem cho|khamma ghani)\b[^,.!?\n]{0,24}?(?:[,.!\n]+|$)|good (?:morning|afternoon|evening)\b[,.!\s]*)/, " "],
   [/(?:^|[\s,.!])(?:thanks(?: a lot)?(?:,? and| &)? regards|thank you|thanks|regards|best regards|warm regards|kind regards|best|cheers|sincerely|yours (?:truly|sincerely|faithfully))[,.!\s-]+(?:[\p{L}]+\.?\s*){0,3}\s*$/u, " "],
   // "gst %", "% gst", "gst kitna %": the rate, whose sign would otherwise be lost with the punctuation.
-  [/\bgst\s*%|%\s*gst\b/g, " gst rate "],
+  [/\bgst\s*%|%\s*gst\b|\b(percent|percentage|per cent) (of )?gst\b|\bgst (percent|percentage|per cent)\b/g, " gst rate "],
   // A GST number is a GSTIN ("company gst no", "gst number").
   [/\bgst ?(no|number|num|regn? no|registration number)\b/g, " gstin "],
   // "10 percent" is how the shop writes "10%".
@@ -259,7 +273,7 @@ const PHRASES: [RegExp, string][] = [
   // A box for food ("lunch box", "tiffin dabba") is a product kind, not the box a bottle is packed in.
   [/\b(lunch|tiffin|bento|snack|food|meal|khana) ?(box|boxes|dabba|dabbe|dibba)\b/g, " lunchbox "],
   // A cover for the bottle is a sleeve (the warranty "covers" defects), whatever its size or material.
-  [/\bcovers? (for|of) (the |my |a |your )?(\d{3,4} ?ml |\d ?(l|litre|liter|ltr) )?(bottle|flask|tumbler)s?\b|\b(bottle|flask|neoprene|fabric|thermal) covers?\b/g, " sleeve "],
+  [/\bcovers? (for|of) (the |my |a |your )?(\d{3,4} ?ml |\d ?(l|litre|liter|ltr) )?(bottle|flask|tumbler)s?\b|\b(bottle|flask|neoprene|fabric|thermal) covers?\b|\bcovers? (to|that|which) (protects?|saves?)\b/g, " sleeve "],
   // Used it ("2 din use kar li", "istemal kiya"): a return turns on whether it was used.
   [/\b(use|istemal|istemaal|istmal) (kar|kr) (li|liya|lia|liye|chuka|chuki|chuke|diya|di)\b|\b(use|istemal|istemaal) (kiya|kia|ki|kiye|hua|hui|ho gaya|ho gayi)\b/g, " used "],
   // The money of a return or a cancelled order: "how long for the money", "mere paise ka kya hoga".
@@ -483,6 +497,8 @@ const CONTEXT = new Set(
     "dad daddy mom mommy mum mummy mother father papa mama parents wife husband brother sister sibling friend friends family " +
     "boss colleague colleagues roommate neighbour neighbor grandma grandpa grandmother grandfather uncle aunt aunty bhaiya didi " +
     "myself himself herself someone's " +
+    // more family, as older shoppers write of them ("my nephew was saying", "my bahu")
+    "nephew nephews niece nieces grandson grandsons granddaughter granddaughters grandchildren grandkids bahu damad jamai pota poti " +
     // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
     "husbands wifes dads moms mums brothers sisters friends bosses hubby startup proper " +
     // places and occasions of the shopper's day
@@ -537,6 +553,8 @@ const SYNONYM_STEMS = new Set([...conceptsOf.keys()].map((w) => stemmer(w)));
 const ENGLISH = new Set(
   ("change changed changes changing cancel cancelled canceled cancelling address addresses modify update updated replace replaced " +
     "account password login signin placing placed receive received quantity quantities status stairs stair staircase machine machines broker brokers " +
+    // "not so good with computer" is not the Commuter Coffee Tumbler.
+    "computer computers laptop laptops mobile mobiles " +
     // Hindi words spelled right, never "corrected" to a word of another language's lexicon ("mausam", the weather, is not "maasam", a month).
     "mausam mosam").split(/\s+/),
 );
@@ -579,8 +597,23 @@ const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(?:${Object.keys(SHORTHAN
 const NUMBER_ABBREVIATION = /\b(care|contact|phone|mobile|helpline|whatsapp|cell|tel|support|office|customer service) (no|num|nmbr|nbr)\b\.?/g;
 
 /** Lower case, accents folded, Devanagari read as Latin letters, shorthand spelled out, phrases rewritten. */
+const UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const SMALL = `(?:(?:${Object.keys(TENS).join("|")})(?:[ -](?:${Object.keys(UNITS).slice(0, 9).join("|")}))?|${Object.keys(UNITS).join("|")})`;
+/** A number of hundreds or thousands said in words ("fifteen hundred", "two thousand five hundred"), as voice typing writes an amount. */
+const SPOKEN_AMOUNT = new RegExp(`\\b(${SMALL}) (hundred|thousand)(?: (?:and )?(${SMALL}) hundred)?\\b`, "g");
+function smallNumber(words: string): number {
+  return words.split(/[ -]/).reduce((n, w) => n + (UNITS[w] ?? TENS[w] ?? 0), 0);
+}
+function spokenAmounts(text: string): string {
+  return text.replace(SPOKEN_AMOUNT, (_m, first: string, unit: string, hundreds?: string) => {
+    const value = smallNumber(first) * (unit === "thousand" ? 1000 : 100) + (unit === "thousand" && hundreds ? smallNumber(hundreds) * 100 : 0);
+    return String(value);
+  });
+}
+
 export function normalise(text: string): string {
-  let t = text.normalize("NFKC").toLowerCase();
+  let t = spokenAmounts(text.normalize("NFKC").toLowerCase());
   // Hindi typed in Devanagari reads as the same words typed in Latin letters (devanagari.ts); the
   // danda (।, ॥) ends a sentence, not a word.
   t = t.replace(/[\u0900-\u0963\u0966-\u097F]+/g, (w) => DEVANAGARI_WORDS.get(w) ?? w);
@@ -658,11 +691,18 @@ const CLAUSE_BREAK = /[.?!;,\n]+|\s(?:but|because|coz|cause|so|lekin|magar|par)\
 // And a formal request for information: "kindly inform", "kindly state", "request you to tell" ("please tell me whether" opens what may be the story before the question).
 const QUESTION_OPENER = /^(can|could|will|would|is|are|do|does|did|how|what|whats|which|when|where|why|should|shall|kya|kab|kitna|kitne|kaise|kahan)\b|^(kindly|pls|plz|request you to|i request you to)\s+(inform|tell|let (me|us) know|advise|clarify|confirm|state|provide|share|mention|explain)\b/;
 const QUESTION_CLOSER = /\b(kya|milega|milegi|sakte|sakta|sakti|chalega|hoga)$/;
+/**
+ * A question asked inside a clause, after a lead-in that tells ("after i place the order how many
+ * days you take to send it", "if i return the bottle when will the money come back"): spoken and
+ * voice-typed messages rarely put the question word first.
+ */
+const QUESTION_INSIDE = /\b(how (many|much|long|soon|to)|what (is|are|all|time)|till (what|when)|by when|when (will|do|does|can|should|would)|which (one|is))\b/;
 
 /**
  * The part of a message that asks, when the rest tells a story around it ("bought the classic
  * last week but the colour is not matching my bag, can I return it"): the clauses that are
- * questions (ending in "?", opening with can/how/is/kya, closing with milega), or null when the
+ * questions (ending in "?", opening with can/how/is/kya, closing with milega, or asking how many or
+ * when inside), or null when the
  * message is one question, all questions or none.
  */
 export function askingPart(text: string): string | null {
@@ -672,7 +712,7 @@ export function askingPart(text: string): string | null {
     const m = CLAUSE_BREAK.exec(rest);
     const end = m ? m.index : rest.length;
     const clause = rest.slice(0, end).trim();
-    if (clause) clauses.push({ text: clause, asks: (m?.[0].includes("?") ?? false) || QUESTION_OPENER.test(clause) || QUESTION_CLOSER.test(clause) });
+    if (clause) clauses.push({ text: clause, asks: (m?.[0].includes("?") ?? false) || QUESTION_OPENER.test(clause) || QUESTION_CLOSER.test(clause) || QUESTION_INSIDE.test(clause) });
     rest = m ? rest.slice(end + m[0].length) : "";
   }
   const asking = clauses.filter((c) => c.asks);

@@ -90,6 +90,13 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     // "within" (moddhe), "to give" (deoa); Marathi "which" (kontya), "is got" (milte)
     "kudukkureenga kudukkuringa kodukkureenga kudupeenga kudupingala edhavadhu edhavathu ethavathu undaa " +
     "por moddhe moddhye modhye deoa dewa kontya kontye milte miltat " +
+    // Punjabi "from" (ton), "am" (haan), "was doing" (karda pya si), "in" (vich), "will reach" (jaugi);
+    // Telugu "on" (meeda), "must give" (ivvali); Bengali "above" (upor), "if done" (korle), "will be"
+    // (hobe), "from" (theke), "speaking" (bolchi); Marathi "from the district" (jilhyatun), "speaking"
+    // (boltoy), "want to do" (karaychi), "will be" (asel), "must do" (karava), "will take" (lagel);
+    // Gujarati "from" (thi), "writing" (lakhu), "am" (chu), "will cost" (lagse); Malayalam "if done" (cheythaal), "by" (kondu)
+    "ton haan karda pya si vich jaugi meeda ivvali upor korle hobe theke bolchi jilhyatun boltoy karaychi asel karava lagel " +
+    "thi lakhu chu lagse cheythaal kondu " +
     "mo jeje aana apram appuram aprom ellide elli ellidhe kalisbeku kalsbeku hosa andre kittiyathu kittiyath kittiyadhu kinbo kinbe kinibi kinibu lage laage jani jaani amhala amhaala chalto chalte layi sabto sabton",
 );
 
@@ -112,10 +119,10 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // How much and the total (above), "price" (Tamil "vilai", Telugu "dhara", Kannada "bele",
   // Punjabi "mull", Gujarati and Marathi "kimmat") and a discount ("chhoot").
   // Sindhi "mulh" (price), Kashmiri "rupay", Konkani "chad" (extra, as in an extra charge).
-  price: [...REGIONAL_HOW_MUCH, "mulh", "rupay", "chad", "tanka", "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
+  price: [...REGIONAL_HOW_MUCH, "mulh", "rupay", "chad", "vadhare", "vadhaare", "tanka", "roopayude", "roopa", "rupiya", "chhoot", "chhut", "vilai", "dhara", "bele", "mull", "mul", "kimmat", "kimat", "kimmath"],
   // Days and years.
   // Urdu "muddat" (a period), Maithili "kahiya" (when), Konkani "vell" (time).
-  duration: ["muddat", "kahiya", "vell", "bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "diner", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
+  duration: ["muddat", "kahiya", "vell", "bosor", "bosoror", "kollam", "rojantha", "kotodin", "kotodine", "maasam", "masam", "ghonta", "ghanta", "divasam", "neram", "kedina", "ketedina", "naal", "naala", "naalil", "naatkal", "roju", "rojulu", "rojullo", "dina", "diner", "divsat", "divsaat", "dinagalu", "divas", "divasma", "divase", "dibosh", "varusham", "varusam", "varsham", "samvatsaram", "endlu", "varsha", "varas", "varsh", "bochor"],
   // Night.
   hours: ["ravivari", "ravivar", "sakali", "sokal", "sokale", "raavile", "bikel", "iravu", "rathiri", "raathri", "rathri", "ratri", "ratre", "raatre", "raatri"],
   // Sending: Tamil "anuppu", Telugu "pampu", Kannada "kalisu", Gujarati "moklo" (and the others' below).
@@ -124,9 +131,10 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   ship: ["aasi", "pathai", "pathaibo", "pathabo", "pathan", "pathiye", "pathaiba", "pathaibe", "anuppu", "anuppunga", "anuppuvinga", "anuppuveenga", "anuppiten", "anuppinen", "anuppanum", "pampu", "pampandi", "pampistara", "pampistaru", "pampinchandi", "kalsi", "kalisi", "kalsthira", "kalisthira", "kaluhisi", "moklo", "moklavo", "mokalsho", "mokalso", "mokli", "moklyu", "mokalje"],
   kids: ["tabar", "meye", "chele", "lora", "suwali", "lorasuwali", "kuzhandhai", "kuzhanthai", "kulanthai", "kulandhai", "pillalu", "makkalu", "makkal", "chhokra", "chhokri"],
   cold: ["thond", "thondh", "thanupp", "thanuppu", "jillunu", "kulir", "challaga", "challa", "tannage", "thandu"],
-  hot: ["tato", "taato", "gorom", "garom", "choodu", "soodu", "sudu", "vedi", "vediga", "bisi"],
+  hot: ["tato", "taato", "gorom", "garom", "choodu", "soodu", "sudu", "soodana", "soodaa", "soodaga", "vedi", "vediga", "bisi"],
   // A name: Kannada "hesaru" (Tamil "peru" is also the country, "per" an English word).
-  engrave: ["hesaru"],
+  // Telugu "letters" (aksharalu) and "will you write" (rastaru, rayinchali): an engraving's text.
+  engrave: ["hesaru", "akshramulu", "aksharalu", "aksharaalu", "rastaru", "raastaru", "rayinchali", "raayinchali"],
   // By hand: Marathi "haatane".
   hand: ["haatane", "hatane", "haatani", "kaila", "kaiyala"],
   // Pieces: Gujarati "nang" ("6 nang": six of them), Malayalam "ennam".

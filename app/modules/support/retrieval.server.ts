@@ -246,7 +246,7 @@ export function settingsFacts(s: {
   });
   out.push({
     source: "fact",
-    title: "Taxes: GST included in the price (MRP)",
+    title: "Taxes: the GST rate, included in the price (MRP)",
     gst: { ratePercent: s.gst.percentage },
     text: `All our prices include GST (${s.gst.percentage}%): the price shown is the MRP, inclusive of all taxes, and no tax is added at checkout. Only shipping below ${formatPaise(s.shipping.free_over_paise)} (${formatPaise(s.shipping.flat_fee_paise)}) or the cash on delivery fee can be added.`,
     link: "/terms-of-service",
