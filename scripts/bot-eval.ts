@@ -157,10 +157,10 @@ export type EvalSetName = keyof typeof EVAL_SETS;
  * round of 2026-11-27 (context words) had tuned to it, blind2 once the settings-facts round had
  * (90.7%), blind3 once the round of 2026-11-27 (amounts, tracking how-tos, story words) had,
  * blind4, blind5 and blind6 once their own rounds (2026-11-27) had, blind8 to blind12 once their rounds (2026-11-28) had,
- * blind16 once its second pass and blind18, blind21 and blind25 once their rounds (2026-11-29) had;
+ * blind16 once its second pass and blind18, blind21, blind25 and blind26 once their rounds (2026-11-29) had;
  * a new blind batch is scored with BOT_EVAL_FILE, printed and not gated, until a round uses it.
  */
-export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16", "blind18", "blind21", "blind25"];
+export const GATED_SETS: readonly EvalSetName[] = ["tuned", "holdout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6", "blind8", "blind9", "blind10", "blind11", "blind12", "blind16", "blind18", "blind21", "blind25", "blind26"];
 
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../tests/fixtures");
 

@@ -640,9 +640,15 @@ describe("the blind26 round", () => {
     expect(normalise("for my grand children")).toContain("grandchildren");
     for (const word of ["nephew", "bahu", "grandchildren"]) expect(isContextWord(word), word).toBe(true);
     expect(isKnownEnglish("computer")).toBe(true);
+    expect(normalise("she puts everything in the dishwasher, can this bottle go in that machine")).toMatch(/dishwasher.*dishwasher/);
+    expect(normalise("can i use the washing machine")).not.toContain("dishwasher");
+    for (const word of ["farm", "fields"]) expect(isContextWord(word), word).toBe(true);
+    // "which bottle" put the Hindi way round asks for a product.
+    expect(asksForProduct("school bag ke liye chhoti bottle kaunsi hai aapke paas")).toBe(true);
   });
   it("knows more Punjabi, Telugu, Bengali, Marathi, Gujarati and Malayalam words", () => {
-    for (const word of ["vich", "jaugi", "meeda", "upor", "hobe", "karaychi", "lagse", "cheythaal"]) expect(isStopWord(word), word).toBe(true);
+    for (const word of ["vich", "jaugi", "meeda", "upor", "hobe", "karaychi", "lagse", "cheythaal", "khai", "bhalo"]) expect(isStopWord(word), word).toBe(true);
+    expect(termsOfWord("chaa")).toEqual(expect.arrayContaining(termsOfWord("chai").filter((t) => t.startsWith("#"))));
     expect(termsOfWord("soodana")).toEqual(expect.arrayContaining(termsOfWord("soodu").filter((t) => t.startsWith("#"))));
     expect(termsOfWord("aksharalu")).toEqual(expect.arrayContaining(termsOfWord("hesaru").filter((t) => t.startsWith("#"))));
     expect(termsOfWord("limca")).toEqual(expect.arrayContaining(termsOfWord("soda").filter((t) => t.startsWith("#"))));

@@ -158,6 +158,9 @@ const PHRASES: [RegExp, string][] = [
   [/\bc o d\b/g, " cod "],
   [/\bdish ?washer(s)?( machines?)?\b/g, " dishwasher "],
   [/\bgrand (children|child|kids|sons?|daughters?)\b/g, " grandchildren "],
+  // "that machine" after the dishwasher is the dishwasher ("she puts everything in the dishwasher,
+  // can this bottle also go in that machine").
+  [/(?<=\bdishwasher\b.*)\b(that|this|the same|the) machines?\b/g, " dishwasher "],
   [/\b(please |pls |plz |kindly )?(reply|answer|tell|explain|write)( me| us)? in (simple|easy|short|plain|simple simple) (words|language|english|hindi|terms)\b/g, " "],
   [/\b(from|in|at) (your|the|ur) (go ?down|godown|godowns|warehouse)\b/g, " ship "],
   // Input tax credit named as the reason for an invoice ("a GST invoice with our GSTIN so we can
@@ -473,7 +476,7 @@ const NOT_FRAMING = new Set(["optional"]);
  * Shop-wide words that say little about which answer is meant: they still match, but count for
  * little when judging whether a passage answers the question.
  */
-const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "details", "detail", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
+const WEAK = new Set(["glacial", "brand", "company", "faq", "bottle", "bottles", "flask", "tumbler", "tumblers", "product", "products", "order", "orders", "ordered", "buy", "bought", "sell", "sold", "shop", "store", "item", "items", "use", "make", "makes", "making", "made", "come", "comes", "coming", "came", "take", "put", "give", "gives", "gave", "given", "giving", "keep", "puts", "putting", "details", "detail", "time", "new", "good", "best", "fill", "pour", "carry", "water", "kept", "keeps", "keeping", "buying", "purchase", "purchased", "purchasing", "place", "placed", "placing", "pani", "paani", "thermos", "botal", "bottal", "batli",
   // Things in general ("where is my stuff", "keeps stuff cold").
   "stuff", "things", "customer", "customers", "article", "articles",
   // Counts in words, like counts in digits ("after four months").
@@ -499,6 +502,8 @@ const CONTEXT = new Set(
     "myself himself herself someone's " +
     // more family, as older shoppers write of them ("my nephew was saying", "my bahu")
     "nephew nephews niece nieces grandson grandsons granddaughter granddaughters grandchildren grandkids bahu damad jamai pota poti " +
+    // the shopper's work outdoors ("for my farm work in the fields")
+    "farm farms farming field fields khet kheti " +
     // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
     "husbands wifes dads moms mums brothers sisters friends bosses hubby startup proper " +
     // places and occasions of the shopper's day
@@ -727,7 +732,7 @@ export function asksHowTo(text: string): boolean {
   return HOW_TO.test(text.toLowerCase());
 }
 
-const WANTS_PRODUCT = /\b(do (you|u) (have|sell|make|got)|have (you|u) got|anything|something|any (bottle|flask|tumbler|mug|product|option)s?|koi|recommend|suggest|which (one|bottle|flask|tumbler|mug|product)|which of (your|ur|the|these) (bottles|flasks|tumblers|mugs|products)|(bottle|flask|tumbler|mug|product)s? (for|with|that)|chahiye|dikhao|dikhaiye|batao konsa|looking for|need a|want a)\b/;
+const WANTS_PRODUCT = /\b((bottle|flask|tumbler|mug)s? (kaunsi|konsi|kaun si|kon si|kaunsa|konsa|kaun sa|kon sa)|do (you|u) (have|sell|make|got)|have (you|u) got|anything|something|any (bottle|flask|tumbler|mug|product|option)s?|koi|recommend|suggest|which (one|bottle|flask|tumbler|mug|product)|which of (your|ur|the|these) (bottles|flasks|tumblers|mugs|products)|(bottle|flask|tumbler|mug|product)s? (for|with|that)|chahiye|dikhao|dikhaiye|batao konsa|looking for|need a|want a)\b/;
 
 /** Whether a message asks for a product ("do you have something for kids", "koi chhoti bottle", "which tumbler for the car"): the catalogue answers it. */
 export function asksForProduct(text: string): boolean {

@@ -97,6 +97,8 @@ export const REGIONAL_STOP_WORDS: readonly string[] = split(
     // Gujarati "from" (thi), "writing" (lakhu), "am" (chu), "will cost" (lagse); Malayalam "if done" (cheythaal), "by" (kondu)
     "ton haan karda pya si vich jaugi meeda ivvali upor korle hobe theke bolchi jilhyatun boltoy karaychi asel karava lagel " +
     "thi lakhu chu lagse cheythaal kondu " +
+    // Bengali "(I) drink" (khai), "good" (bhalo)
+    "khai bhalo " +
     "mo jeje aana apram appuram aprom ellide elli ellidhe kalisbeku kalsbeku hosa andre kittiyathu kittiyath kittiyadhu kinbo kinbe kinibi kinibu lage laage jani jaani amhala amhaala chalto chalte layi sabto sabton",
 );
 
@@ -142,8 +144,8 @@ export const REGIONAL_CONCEPTS: Record<string, string[]> = {
   // Big and small: Bengali "boro", "chhoto"; Marathi "motha", "lahan"; and how much fits ("basta", "bastat": Marathi).
   // Punjabi "vadda", "vaddi" (big), Marathi "paryant" goes with the limit below.
   size: ["vadda", "vaddi", "vadde", "valiya", "cheriya", "boro", "chhoto", "choto", "motha", "mothi", "lahan", "basta", "bastat", "basel"],
-  // Tea: Bengali "cha", Assamese "saah", Malayalam "chaaya".
-  drink: ["chiya", "saah", "chaaya", "chaya", "piyun", "piyu"],
+  // Tea: Bengali "cha" ("chaa"), Assamese "saah", Malayalam "chaaya".
+  drink: ["chiya", "saah", "chaaya", "chaya", "chaa", "piyun", "piyu"],
   // Washing: Bengali "dhowa", "dhoy".
   clean: ["kazhuvanuma", "kazhuvu", "kazhuvanum", "dhowa", "dhowar", "dhoy", "dhuye", "dhuiye"],
   // Sweat: Marathi "ghaam".
