@@ -221,3 +221,10 @@ describe("the blind26 round", () => {
     for (const q of ["how long will water stay cold", "can you engrave a name on 10 bottles"]) expect(classify(q), q).not.toBe("staff_only");
   });
 });
+
+describe("the blind27 round", () => {
+  it("hands a free product for a post, a collaboration or an influencer's code to the team", () => {
+    for (const q of ["send me a free bottle for my insta reel? 12k followers", "can we do a collab? i make fitness videos", "influencer code GLAC25 not working, why"]) expect(classify(q), q).toBe("staff_only");
+    for (const q of ["tumbler with straw like the one all the insta girls have?", "is shipping free over 4999"]) expect(classify(q), q).not.toBe("staff_only");
+  });
+});

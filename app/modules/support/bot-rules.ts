@@ -114,6 +114,8 @@ const STAFF_ONLY = [
   // Compensation for a late or lost parcel ("will u pay me 500 rs compensation?"): a promise the
   // shop's pages never make; only the team can say what it will do for one order.
   /\b(compensation|compensate|muaavza|muavza|harjana)\b/i,
+  // A free product for a post, a collaboration, an influencer's code: the team decides.
+  /\b(followers|influencers?|collab|collaboration|sponsor(ed|ship)?|barter)\b|\bfree (bottle|product|tumbler|sample)s?\b.{0,40}\b(insta|instagram|youtube|reels?|post|review|video)\b/i,
 ];
 
 /**

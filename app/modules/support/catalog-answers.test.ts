@@ -58,6 +58,8 @@ describe("answers computed from the catalogue", () => {
     // Cheap bottles told of beside another question are not asked for.
     expect(cheapestOfKind(catalogue, "Which grade of steel do you use? Some cheap bottles are 201 steel.")).toBeNull();
     expect(cheapestOfKind(catalogue, "I am on a budget. Which is your cheapest bottle?")).toContain("Monsoon Slim Bottle at ₹1,199");
+    // Two products weighed against each other are compared, not the whole kind.
+    expect(cheapestOfKind(catalogue, "chai tumbler vs espresso mini tumbler, which is cheaper?")).toBeNull();
     // Add-ons are not bottles, though their names say "bottle".
     expect(cheapestOfKind(catalogue, "cheapest bottle")).not.toContain("Sleeve");
     // No kind, or two: retrieval decides.

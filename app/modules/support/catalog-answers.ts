@@ -104,6 +104,10 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
   const dear = DEAR.test(asks);
   // Sorting the listing by price ("can I sort cheapest first") asks how, not which: the sorts' fact answers it.
   if ((!dear && !CHEAP.test(asks)) || /\bsort(s|ed|ing)?\b/.test(text)) return null;
+  // Two products weighed against each other ("chai tumbler vs commuter coffee tumbler, which is
+  // cheaper?") are compared, not the whole kind.
+  const said = new Set(words(text));
+  if (/\b(vs|versus|or|between|compared?)\b/.test(text) && products.filter((p) => nameWords(p.title).some((w) => said.has(w))).length >= 2) return null;
   const asked = KINDS.filter((k) => k.asked.test(text));
   // One kind, or the whole shop ("cheapest thing on your site"); two kinds, or a thing that is no
   // kind ("cheapest straw for a bottle"), is for retrieval.

@@ -654,3 +654,16 @@ describe("the blind26 round", () => {
     expect(termsOfWord("limca")).toEqual(expect.arrayContaining(termsOfWord("soda").filter((t) => t.startsWith("#"))));
   });
 });
+
+describe("the blind27 round", () => {
+  it("drops chat slang, reads 'chuck it in' as putting it there and 'how fast' as how long, and keeps which contact was asked for", () => {
+    for (const word of ["lol", "ngl", "fr", "tbh"]) expect(isStopWord(word), word).toBe(true);
+    expect(normalise("can i just chuck it in the dishwasher")).toMatch(/put it in the +dishwasher/);
+    expect(normalise("how fast do you dispatch")).toMatch(/\blong\b/);
+    expect(normalise("how fast do you dispatch")).not.toContain("fast");
+    expect(normalise("pls share ur phone no")).toContain("contact phone");
+    expect(normalise("share your email id")).toContain("contact email");
+    // A brother's birthday is the story around the question, not a gift to engrave.
+    for (const word of ["bro", "bday"]) expect(isContextWord(word), word).toBe(true);
+  });
+});

@@ -135,7 +135,7 @@ const GROUPS: Record<string, string[]> = {
   notify: ["notify", "notified", "notification", "notifications", "sms", "alert", "alerts", "inform", "informed", "updates"],
   drink: ["drink", "drinks", "beverage", "beverages", "juice", "juices", "tea", "coffee", "chai", "milk", "soup", "doodh", "dudh", "chaas", "sharbat", "nimbu", "kadha", "lassi", "buttermilk", "smoothie", "milkshake", "shake", "decoction", "kaapi"],
   // Staying hot or cold is what insulation keeps: "will chai stay hot" asks what "keeps drinks hot" answers.
-  stay: ["stay", "stays", "staying", "stayed", "remain", "remains", "keep", "keeps", "kept", "keeping"],
+  stay: ["stay", "stays", "staying", "stayed", "keep", "keeps", "kept", "keeping"],
   // How insulation works: "what tech keeps it cold".
   insulation: ["insulation", "insulated", "vacuum", "tech", "technology", "science", "mechanism"],
   // A set of things sold together: a "cleaning kit" is the brush set.
@@ -151,6 +151,8 @@ const PHRASES: [RegExp, string][] = [
   // Voice typing's and older shoppers' ways of asking: "you people" is the shop; "reply in simple
   // words" asks for nothing of its own; a "go down" that sends parcels is a godown, the warehouse they ship from.
   [/\byou (people|peoples)\b/g, " you "],
+  // How fast something happens is how long it takes.
+  [/\bhow (fast|quick|quickly)\b/g, " how long "],
   // Letters spoken one by one ("B P A", "u p i"), and "dish washer (machine)" as the dishwasher.
   [/\bb p a\b/g, " bpa "],
   [/\b(u|you) p i\b/g, " upi "],
@@ -242,7 +244,7 @@ const PHRASES: [RegExp, string][] = [
   // "What about my money", "wat abt the payment": the refund.
   [/\b(what|wat|wht) (about|abt|bout) (my |the |our )?(money|paisa|paise|payment|amount)\b/g, " refund "],
   // Asking for the shop's email or number ("share your email id", "give me ur number"): contact, not privacy.
-  [/\b(share|send|give|provide|tell)( me| us)? (your|ur|yr|the) (email|mail|number|phone|contact|helpline)( id| no| number| address)?\b/g, " contact email "],
+  [/\b(share|send|give|provide|tell)( me| us)? (your|ur|yr|the) (email|mail|number|phone|contact|helpline)( id| no| number| address)?\b/g, " contact $4 "],
   // The company's legal name ("registered company name", "firm ka naam"): the seller's legal entity.
   // A person's "full name" is theirs (an engraving, an account), not the company's.
   [/\b(registered|legal|official) (company |business |firm )?name\b|\bfull (company|business|firm) name\b|\b(company|firm|business)('?s)? (ka |ki |full |legal |registered |official )?(naam|name)\b/g, " legal entity seller "],
@@ -432,7 +434,7 @@ const STOP = new Set(
     "inside outside within shown don't dont doesn't doesnt isn't isnt can't cant won't wont i'm im it's " +
     "hasn't hasnt haven't havent didn't didnt wasn't wasnt aren't arent couldn't couldnt wouldn't wouldnt shouldn't shouldnt " +
     // Chat shorthand and words that frame a question without saying what it is about.
-    "u ur urs r pls plz pl plus become becomes became else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
+    "u ur urs r pls plz pl lol lmao ngl tbh fr plus become becomes became else without wish wishes wished permissible permitted acceptable procedure rule rules correct incorrect raise find easily remain remains aisi aisa aise jo thru shud shld cud wud coz bcoz cuz tho saying told telling whats wats wat thats wht wot hw hv abt vs versus looking percent percentage already many whole entire poora pura morning evening tonight accept accepted confirm confirmed recommend recommended suggest suggestion option options method methods mode modes " +
     // Hinglish
     "kya hai hain ka ki ke ko se me mein pe par mera meri mere mujhe muje aap aapka aapki aapke hum humein ye yeh wo woh kaise kaisa " +
     "kare karu karun karen karna karo kar hoga hogi hoge milega milegi milta milti chahiye bhi toh na nahi nhi hota hoti sakta sakti " +
@@ -504,6 +506,8 @@ const CONTEXT = new Set(
     "nephew nephews niece nieces grandson grandsons granddaughter granddaughters grandchildren grandkids bahu damad jamai pota poti " +
     // the shopper's work outdoors ("for my farm work in the fields")
     "farm farms farming field fields khet kheti " +
+    // chat words for people and their days ("before my bro's bday"): a story's, like "dad" and "yesterday"
+    "bro bros sis bday bdays " +
     // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
     "husbands wifes dads moms mums brothers sisters friends bosses hubby startup proper " +
     // places and occasions of the shopper's day
@@ -584,6 +588,8 @@ export const SYNONYM_WORDS: readonly string[] = [...conceptsOf.keys()];
  * word a shopper would mean otherwise: no "no", "ac", "pc".
  */
 const SHORTHAND: Record<string, string> = {
+  // Tossing a bottle in ("chuck it in the dishwasher") is putting it there.
+  chuck: "put", chucked: "put",
   chrg: "charge", chrgs: "charges", chrges: "charges", chg: "charge", chgs: "charges", chrge: "charge", charg: "charge",
   ret: "return", retrn: "return", rtn: "return", rtrn: "return", exch: "exchange", exchng: "exchange",
   watr: "water", wtr: "water", botl: "bottle", botle: "bottle", bottl: "bottle", btl: "bottle", botls: "bottles", btls: "bottles", botels: "bottles",
@@ -601,7 +607,6 @@ const SHORTHAND_WORD = new RegExp(`(?<![\\p{L}\\p{N}-])(?:${Object.keys(SHORTHAN
 // "cust care no", "whatsapp no.", "helpline no": a number to call, where "no" alone would be the word no.
 const NUMBER_ABBREVIATION = /\b(care|contact|phone|mobile|helpline|whatsapp|cell|tel|support|office|customer service) (no|num|nmbr|nbr)\b\.?/g;
 
-/** Lower case, accents folded, Devanagari read as Latin letters, shorthand spelled out, phrases rewritten. */
 const UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const SMALL = `(?:(?:${Object.keys(TENS).join("|")})(?:[ -](?:${Object.keys(UNITS).slice(0, 9).join("|")}))?|${Object.keys(UNITS).join("|")})`;
@@ -617,6 +622,7 @@ function spokenAmounts(text: string): string {
   });
 }
 
+/** Lower case, accents folded, Devanagari read as Latin letters, shorthand spelled out, phrases rewritten. */
 export function normalise(text: string): string {
   let t = spokenAmounts(text.normalize("NFKC").toLowerCase());
   // Hindi typed in Devanagari reads as the same words typed in Latin letters (devanagari.ts); the
