@@ -628,6 +628,8 @@ describe("the blind26 round", () => {
     expect(normalise("around fifteen hundred rupees")).toContain("1500 rupees");
     expect(normalise("two thousand five hundred rs")).toContain("2500 rs");
     expect(normalise("twenty-five hundred")).toContain("2500");
+    expect(normalise("one hundred and fifty rupees")).toContain("150 rupees");
+    expect(normalise("two thousand five hundred and fifty")).toContain("2550");
     expect(normalise("something about B P A in bottles")).toContain("bpa");
     expect(normalise("the same u p i i used")).toContain("upi");
     expect(normalise("can i put it in the dish washer machine")).toContain("dishwasher");

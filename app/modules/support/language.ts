@@ -611,13 +611,13 @@ const UNITS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five:
 const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
 const SMALL = `(?:(?:${Object.keys(TENS).join("|")})(?:[ -](?:${Object.keys(UNITS).slice(0, 9).join("|")}))?|${Object.keys(UNITS).join("|")})`;
 /** A number of hundreds or thousands said in words ("fifteen hundred", "two thousand five hundred"), as voice typing writes an amount. */
-const SPOKEN_AMOUNT = new RegExp(`\\b(${SMALL}) (hundred|thousand)(?: (?:and )?(${SMALL}) hundred)?\\b`, "g");
+const SPOKEN_AMOUNT = new RegExp(`\\b(${SMALL}) (hundred|thousand)(?: (?:and )?(${SMALL}) hundred)?(?: and (${SMALL}))?\\b`, "g");
 function smallNumber(words: string): number {
   return words.split(/[ -]/).reduce((n, w) => n + (UNITS[w] ?? TENS[w] ?? 0), 0);
 }
 function spokenAmounts(text: string): string {
-  return text.replace(SPOKEN_AMOUNT, (_m, first: string, unit: string, hundreds?: string) => {
-    const value = smallNumber(first) * (unit === "thousand" ? 1000 : 100) + (unit === "thousand" && hundreds ? smallNumber(hundreds) * 100 : 0);
+  return text.replace(SPOKEN_AMOUNT, (_m, first: string, unit: string, hundreds?: string, rest?: string) => {
+    const value = smallNumber(first) * (unit === "thousand" ? 1000 : 100) + (unit === "thousand" && hundreds ? smallNumber(hundreds) * 100 : 0) + (rest ? smallNumber(rest) : 0);
     return String(value);
   });
 }
