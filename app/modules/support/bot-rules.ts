@@ -88,8 +88,8 @@ const STAFF_ONLY = [
   // Whether something is safe or good in a health condition (pregnancy, diabetes, thyroid), or
   // does the body good (immunity, acidity, digestion): a question for a doctor, whatever the shop
   // says of its steel; the team replies.
-  // Blood pressure and blood sugar, a cure, a health benefit ("copper water is good for BP"): the same.
   /\b(pregnan\w*|garbhavati|garbhvati|diabet\w*|sugar patient|thyroid|kidney stones?|cancer|chemo\w*|heart patient|bp patient|medically|immunity|acidity|digestion)\b/i,
+  // Blood pressure and blood sugar, a cure, a health benefit ("copper water is good for BP"): the same.
   /\b(bp|blood pressure|blood sugar|cures?|cured|health benefits?|medicinal)\b/i,
   // What a doctor said, or pain ("gode vich dard": knee pain), is the same kind of question.
   /\b(doctors?|dard|knee pain|joint pain|back pain)\b/i,

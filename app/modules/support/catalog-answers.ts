@@ -105,9 +105,8 @@ export function cheapestOfKind(products: CatalogProduct[], question: string): st
   // Sorting the listing by price ("can I sort cheapest first") asks how, not which: the sorts' fact answers it.
   if ((!dear && !CHEAP.test(asks)) || /\bsort(s|ed|ing)?\b/.test(text)) return null;
   // Two products weighed against each other ("chai tumbler vs commuter coffee tumbler, which is
-  // cheaper?") are compared, not the whole kind.
-  const said = new Set(words(text));
-  if (/\b(vs|versus|or|between|compared?)\b/.test(text) && products.filter((p) => nameWords(p.title).some((w) => said.has(w))).length >= 2) return null;
+  // cheaper?") are compared (compareProducts), not the whole kind.
+  if (comparedProducts(products, question)) return null;
   const asked = KINDS.filter((k) => k.asked.test(text));
   // One kind, or the whole shop ("cheapest thing on your site"); two kinds, or a thing that is no
   // kind ("cheapest straw for a bottle"), is for retrieval.
@@ -594,12 +593,17 @@ const COMPARE = /\b(diff|difference|differences|different|differ|compare|compari
  * tumbler"): what each one's description says that the others' do not, with its price. Null
  * unless a comparison is asked and at least two products are named.
  */
-export function compareProducts(products: CatalogProduct[], question: string): string | null {
+/** The products a question weighs against each other ("classic vs trek"), or null when it compares fewer than two. */
+function comparedProducts(products: CatalogProduct[], question: string): CatalogProduct[] | null {
   const text = normalise(question);
   if (!COMPARE.test(text) || POLICY.test(text)) return null;
-  const lines = cartLines(products, question, { priced: false });
-  const named = [...new Set((lines ?? []).map((l) => l.p))];
-  if (named.length < 2) return null;
+  const named = [...new Set((cartLines(products, question, { priced: false }) ?? []).map((l) => l.p))];
+  return named.length >= 2 ? named : null;
+}
+
+export function compareProducts(products: CatalogProduct[], question: string): string | null {
+  const named = comparedProducts(products, question);
+  if (!named) return null;
   const rows = named.map((p) => `${p.title} (${priceText(p)}): ${ownSentences(p, named.filter((o) => o !== p))}`);
   const shared = named[0]!.description.split(/(?<=\.)\s+/).filter((sentence) => named.every((o) => o.description.includes(sentence)));
   return `${rows.join("\n")}${shared.length ? `\nBoth: ${shared.join(" ")}` : ""}\nSee them here: ${named.map((p) => p.link).join(", ")}`;

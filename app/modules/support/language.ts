@@ -151,6 +151,8 @@ const PHRASES: [RegExp, string][] = [
   // Voice typing's and older shoppers' ways of asking: "you people" is the shop; "reply in simple
   // words" asks for nothing of its own; a "go down" that sends parcels is a godown, the warehouse they ship from.
   [/\byou (people|peoples)\b/g, " you "],
+  [/\b(please |pls |plz |kindly )?(reply|answer|tell|explain|write)( me| us)? in (simple|easy|short|plain|simple simple) (words|language|english|hindi|terms)\b/g, " "],
+  [/\b(from|in|at) (your|the|ur) (go ?down|godown|godowns|warehouse)\b/g, " ship "],
   // How fast something happens is how long it takes.
   [/\bhow (fast|quick|quickly)\b/g, " how long "],
   // Letters spoken one by one ("B P A", "u p i"), and "dish washer (machine)" as the dishwasher.
@@ -163,8 +165,6 @@ const PHRASES: [RegExp, string][] = [
   // "that machine" after the dishwasher is the dishwasher ("she puts everything in the dishwasher,
   // can this bottle also go in that machine").
   [/(?<=\bdishwasher\b.*)\b(that|this|the same|the) machines?\b/g, " dishwasher "],
-  [/\b(please |pls |plz |kindly )?(reply|answer|tell|explain|write)( me| us)? in (simple|easy|short|plain|simple simple) (words|language|english|hindi|terms)\b/g, " "],
-  [/\b(from|in|at) (your|the|ur) (go ?down|godown|godowns|warehouse)\b/g, " ship "],
   // Input tax credit named as the reason for an invoice ("a GST invoice with our GSTIN so we can
   // claim input credit") is why they ask; whether they may claim it is their accountant's question.
   [/\bso (that )?(we|i|our \w+|my \w+) (can|could|may|are able to) (claim|get|avail|take) (the |full )?(input( tax)? credit|itc)\b/g, " "],
@@ -503,11 +503,12 @@ const CONTEXT = new Set(
     "boss colleague colleagues roommate neighbour neighbor grandma grandpa grandmother grandfather uncle aunt aunty bhaiya didi " +
     "myself himself herself someone's " +
     // more family, as older shoppers write of them ("my nephew was saying", "my bahu")
-    "nephew nephews niece nieces grandson grandsons granddaughter granddaughters grandchildren grandkids bahu damad jamai pota poti " +
+    "nephew nephews niece nieces bahu damad jamai pota poti " +
     // the shopper's work outdoors ("for my farm work in the fields")
     "farm farms farming field fields khet kheti " +
-    // chat words for people and their days ("before my bro's bday"): a story's, like "dad" and "yesterday"
-    "bro bros sis bday bdays " +
+    // a birthday in chat ("before my bro's bday"): the story's, like "yesterday" ("birthday" itself
+    // is a gift occasion, which would take a dispatch question to engraving)
+    "bros bday bdays " +
     // the same people typed without an apostrophe ("my husbands name", "my moms birthday")
     "husbands wifes dads moms mums brothers sisters friends bosses hubby startup proper " +
     // places and occasions of the shopper's day
@@ -713,8 +714,7 @@ const QUESTION_INSIDE = /\b(how (many|much|long|soon|to)|what (is|are|all|time)|
  * The part of a message that asks, when the rest tells a story around it ("bought the classic
  * last week but the colour is not matching my bag, can I return it"): the clauses that are
  * questions (ending in "?", opening with can/how/is/kya, closing with milega, or asking how many or
- * when inside), or null when the
- * message is one question, all questions or none.
+ * when inside), or null when the message is one question, all questions or none.
  */
 export function askingPart(text: string): string | null {
   const clauses: { text: string; asks: boolean }[] = [];
