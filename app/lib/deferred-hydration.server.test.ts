@@ -49,7 +49,7 @@ describe("the early-tap script", () => {
     const withCharset = documentHtml.replace("<head>", '<head><meta charSet="utf-8"/>');
     const out = deferHydrationScripts(withCharset, NONCE)!;
     expect(out.startsWith(`<html><head><meta charSet="utf-8"/><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
-    expect(out).toContain(`)("glacial:hydrating","glacial:hydrated")</script><link rel="stylesheet"`);
+    expect(out).toContain(`)("glacial:hydrating","glacial:hydrated","__glacialEarlyCart")</script><link rel="stylesheet"`);
     // Without a character set, right after <head>; without a head, not at all.
     expect(deferHydrationScripts(documentHtml, NONCE)!.startsWith(`<html><head><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
     expect(deferHydrationScripts(documentHtml.replace("<head>", "<x>").replace("</head>", "</x>"), NONCE)).not.toContain("answerEarlyTaps");

@@ -19,7 +19,7 @@ function runScript() {
     Element: FakeElementClass,
     HTMLInputElement: class {},
   };
-  vm.runInNewContext(`(${answerEarlyTaps.toString()})("hydrating", "hydrated")`, sandbox);
+  vm.runInNewContext(`(${answerEarlyTaps.toString()})("hydrating", "hydrated", "__earlyCart")`, sandbox);
   const fire = (type: string, target?: object) => {
     let stopped = false;
     const event = { type, target: target ? Object.setPrototypeOf(target, FakeElementClass.prototype) : null, stopPropagation: () => (stopped = true), stopImmediatePropagation: () => (stopped = true), preventDefault() {} };

@@ -64,7 +64,7 @@ export function earlyCardTap(card: { id: string; variantId: string | null; name:
  * `window` during that time; React hydrates at its own pace, in small slices, and takes over at
  * hand-over as before.
  */
-export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string) {
+export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, cartMark: string) {
   // The script element leaves the head as soon as it has run (its listeners stay): React hydrates
   // the head it rendered, and an extra element there left an old copy of the page's structured
   // data behind when React next updated the head.
@@ -180,6 +180,9 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string) {
     else cart.push({ ...line, engraving, quantity, id: crypto.randomUUID() });
     try {
       localStorage.setItem("cart", JSON.stringify(cart));
+      // The cart cookie is React's to write: this mark tells it the stored cart has a line the
+      // cookie does not show yet.
+      (globalThis as unknown as Record<string, unknown>)[cartMark] = true;
       return true;
     } catch {
       // Storage blocked: React answers the tap once it listens.

@@ -218,7 +218,11 @@ describe("marketing and settings back office", () => {
     const card = cards[0]!;
     const shopper = await openStorefront(browser);
     await shopper.context.addInitScript((line) => {
-      if (!localStorage.getItem("cart")) localStorage.setItem("cart", JSON.stringify([line]));
+      if (!localStorage.getItem("cart")) {
+        localStorage.setItem("cart", JSON.stringify([line]));
+        // The cookie a saved cart always has beside it.
+        document.cookie = `glacial_cart=${encodeURIComponent(JSON.stringify([[line.variantId, 1]]))}; Path=/`;
+      }
     }, { id: "line-1", productId: card.id, variantId: card.variantId, title: card.name, variantTitle: card.variantTitle, price: card.pricePaise, quantity: 1, image: "", sku: card.sku, slug: card.slug });
     // Read once at 18 %, which fills the storefront's 60-second GST cache.
     await shopper.page.goto(`${base}/checkout`);

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HYDRATION_CAP_MS } from "~/lib/deferred-hydration.server";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "~/lib/hydration-events";
+import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
 import { launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
@@ -33,9 +34,10 @@ describe("storefront hydration in Chromium", () => {
       const html = await (await fetch(`${baseUrl}${path}`)).text();
       expect(html, path).not.toContain('rel="modulepreload"');
       expect(html, path).not.toContain('type="module"');
-      // The loader's call ends with the cap and the two events; the early-tap script's with the events.
+      // The loader's call ends with the cap and the two events; the early-tap script's with the
+      // events and the name of the mark it leaves for the cart.
       expect(html, path).toContain(loaderCallEnd);
-      expect(html, path).toContain(`(${JSON.stringify(HYDRATING_EVENT)},${JSON.stringify(HYDRATED_EVENT)})</script>`);
+      expect(html, path).toContain(`(${JSON.stringify(HYDRATING_EVENT)},${JSON.stringify(HYDRATED_EVENT)},${JSON.stringify(EARLY_CART_MARK)})</script>`);
       // Both as the server build minified them: no comments, no long local names.
       expect(html, path).not.toMatch(/answerEarlyTaps|startHydrationLater|openShell|pendingClick|\/\*\*/);
     }
@@ -132,6 +134,21 @@ describe("storefront hydration in Chromium", () => {
     page.on("request", (r) => {
       if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
     });
+    // Counts the page's own reads and writes of the stored cart (localStorage's first use in a
+    // page blocks the main thread while the browser opens the site's storage).
+    await page.addInitScript(() => {
+      const { getItem, setItem } = Storage.prototype;
+      const w = window as unknown as { cartStorageCalls: number };
+      w.cartStorageCalls = 0;
+      Storage.prototype.getItem = function (key) {
+        if (key === "cart") w.cartStorageCalls += 1;
+        return getItem.call(this, key);
+      };
+      Storage.prototype.setItem = function (key, value) {
+        if (key === "cart") w.cartStorageCalls += 1;
+        setItem.call(this, key, value);
+      };
+    });
     await page.goto(baseUrl);
     await hydrated(page);
     // Lazy chunks would be asked for right after hydration; the live home's event stream stays
@@ -139,6 +156,9 @@ describe("storefront hydration in Chromium", () => {
     await page.waitForTimeout(1000);
     expect(scripts.some((s) => s.includes("/entry.client-"))).toBe(true);
     expect(scripts.filter((s) => /\/(sonner-toaster|cart-storage)-/.test(s))).toEqual([]);
+    // The cart cookie's absence says the cart is empty: storage is neither read nor written.
+    expect(await page.evaluate(() => (window as unknown as { cartStorageCalls: number }).cartStorageCalls)).toBe(0);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain("glacial_cart");
     await page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /Add to Cart/ }).first().click();
     await expect.poll(() => page.getByText("Added to cart!").isVisible()).toBe(true);
     expect(scripts.some((s) => s.includes("/sonner-toaster-"))).toBe(true);

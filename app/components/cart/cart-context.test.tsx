@@ -3,6 +3,8 @@ import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CART_STORAGE_KEY, type CartItem } from "~/lib/cart/cart";
+import { CART_COOKIE, cartCookie } from "~/lib/cart/cart-cookie";
+import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
 import { CartProvider, useCart, useCartActions, useCartSummary } from "./cart-context";
 
 // The header and the layout read the cart's summary (count, drawer open). These tests count how
@@ -67,6 +69,8 @@ beforeEach(() => {
   renders = { summary: 0, full: 0 };
   actions = null;
   window.localStorage.clear();
+  document.cookie = `${CART_COOKIE}=; Path=/; Max-Age=0`;
+  delete (window as unknown as Record<string, unknown>)[EARLY_CART_MARK];
   container = document.createElement("div");
   document.body.appendChild(container);
   root = createRoot(container);
@@ -89,6 +93,7 @@ describe("cart summary", () => {
 
   it("shows a stored cart's count once it has been read", async () => {
     window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line("a", 2)]));
+    document.cookie = cartCookie([line("a", 2)], false);
     await mount();
     expect(text("full")).toBe("hydrated 1");
     expect(text("summary")).toBe("2 closed");
@@ -117,5 +122,70 @@ describe("cart summary", () => {
     });
     expect(text("summary")).toBe("1 closed");
     expect(renders.summary).toBe(afterAdd + 1);
+  });
+});
+
+// localStorage's first read in a page blocks the main thread while the browser opens the site's
+// storage; the cookie every saved cart also writes says whether there is anything to read.
+describe("reading the stored cart", () => {
+  const spyStorage = () => {
+    const calls = { get: 0, set: 0 };
+    const { getItem, setItem } = Storage.prototype;
+    Storage.prototype.getItem = function (key: string) {
+      calls.get += 1;
+      return getItem.call(this, key);
+    };
+    Storage.prototype.setItem = function (key: string, value: string) {
+      calls.set += 1;
+      setItem.call(this, key, value);
+    };
+    return { calls, restore: () => Object.assign(Storage.prototype, { getItem, setItem }) };
+  };
+
+  it("neither reads nor writes storage or the cookie on a first visit", async () => {
+    const spy = spyStorage();
+    try {
+      await mount();
+    } finally {
+      spy.restore();
+    }
+    expect(text("full")).toBe("hydrated 0");
+    expect(spy.calls).toEqual({ get: 0, set: 0 });
+    expect(document.cookie).not.toContain(CART_COOKIE);
+  });
+
+  it("leaves storage unread when the cookie says the cart is empty, and reads it when the cookie lists lines", async () => {
+    // Lines left in storage by a cart whose cookie was emptied (checkout cleared it in another tab).
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line("old", 1)]));
+    document.cookie = cartCookie([], false);
+    await mount();
+    expect(text("full")).toBe("hydrated 0");
+    await act(async () => root.unmount());
+
+    root = createRoot(container);
+    document.cookie = cartCookie([line("old", 1)], false);
+    await mount();
+    expect(text("full")).toBe("hydrated 1");
+  });
+
+  it("reads storage when the early-tap script added a line before React listened, though no cookie says so", async () => {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line("early", 1)]));
+    (window as unknown as Record<string, unknown>)[EARLY_CART_MARK] = true;
+    await mount();
+    expect(text("full")).toBe("hydrated 1");
+    expect(text("summary")).toBe("1 closed");
+    // React's save writes the cookie the script did not.
+    expect(document.cookie).toContain(`${CART_COOKIE}=`);
+    expect(document.cookie).toContain("early");
+  });
+
+  it("writes storage and the cookie once a first visit adds a line", async () => {
+    await mount();
+    await act(async () => {
+      const { id: _id, quantity: _quantity, ...item } = line("new", 1);
+      actions?.addItem(item);
+    });
+    expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toHaveLength(1);
+    expect(document.cookie).toContain("new");
   });
 });

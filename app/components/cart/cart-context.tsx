@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { notify } from "~/lib/notify";
 import * as rules from "~/lib/cart/cart";
-import { cartCookie } from "~/lib/cart/cart-cookie";
+import { CART_COOKIE, cartCookie, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
+import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
 import type { CartItem, NewCartItem } from "~/lib/cart/cart";
 
 // The storefront's cart state: kept in localStorage under 'cart', shared by
@@ -114,16 +115,21 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
 
   useEffect(() => {
     let live = true;
-    const stored = readStorage();
-    // An empty cart needs no reading: a first visit never loads the schema's library.
-    if (!stored || stored === "[]") store.markHydrated();
-    else
-      void import("~/lib/cart/cart-storage").then(({ parseCart }) => {
-        if (!live) return;
-        // Lines added while the stored cart was loading join it rather than replace it.
-        store.setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(stored)));
-        store.markHydrated();
-      });
+    const load = (stored: string | null) => {
+      // An empty cart needs no reading: a first visit never loads the schema's library.
+      if (!stored || stored === "[]") store.markHydrated();
+      else
+        void import("~/lib/cart/cart-storage").then(({ parseCart }) => {
+          if (!live) return;
+          // Lines added while the stored cart was loading join it rather than replace it.
+          store.setItems((added) => added.reduce((cart, line) => rules.addItem(cart, line), parseCart(stored)));
+          store.markHydrated();
+        });
+    };
+    // localStorage's first read in a page waits for the browser to open the site's storage: 5-30
+    // ms of a blocked main thread in the task that finishes hydration. The cart cookie mirrors
+    // every saved cart, so a cart it shows empty (a first visit) is known without that wait.
+    void storedCartMayExist().then((may) => live && load(may ? readStorage() : null));
     // Another tab changed the cart.
     const onStorage = (e: StorageEvent) => {
       if (e.key === rules.CART_STORAGE_KEY) void import("~/lib/cart/cart-storage").then(({ parseCart }) => store.setItems(() => parseCart(e.newValue)));
@@ -136,7 +142,9 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [store]);
 
   useEffect(() => {
-    let savedItems: CartItem[] | null = null;
+    // The lines as the store started: an untouched empty cart is not written (a first visit
+    // leaves storage and the cookie alone).
+    let savedItems: CartItem[] | null = store.state().items;
     const save = () => {
       const state = store.state();
       if (!state.hydrated || state.items === savedItems) return;
@@ -176,6 +184,23 @@ export function useCartSummary(): CartSummary {
 export function useCart(): CartContextValue {
   const store = useCartStore("useCart");
   return useSyncExternalStore(store.subscribe, store.value, store.initialValue);
+}
+
+/**
+ * False when the cart is surely empty: no line written by the early-tap script and a cart cookie
+ * that is absent or lists nothing. Asked through the Cookie Store API where there is one (it does
+ * not block the main thread), else through document.cookie.
+ */
+async function storedCartMayExist(): Promise<boolean> {
+  if ((window as unknown as Record<string, unknown>)[EARLY_CART_MARK]) return true;
+  let value: string | undefined;
+  try {
+    value = "cookieStore" in window ? ((await window.cookieStore.get(CART_COOKIE))?.value ?? undefined) : readCookie(document.cookie, CART_COOKIE);
+  } catch {
+    return true;
+  }
+  const lines = decodeCartCookie(value);
+  return lines === "overflow" || lines.length > 0;
 }
 
 function readStorage(): string | null {

@@ -33,9 +33,11 @@ export function StorefrontPopup() {
   useEffect(() => {
     if (!popup || open || shownThisView.current) return;
     if (!popupMatchesPage(popup.showOnPages, pathname)) return;
-    const shown = { session: readShownAt(safeGet(() => sessionStorage.getItem(POPUP_SESSION_KEY))), local: readShownAt(safeGet(() => localStorage.getItem(POPUP_LOCAL_KEY))) };
-    if (isPopupSuppressed(popup.showFrequency, shown, Date.now())) return;
     const timer = window.setTimeout(() => {
+      // Storage is read when the popup is due, not while the page is still loading: a page's first
+      // localStorage read blocks the main thread while the browser opens the site's storage.
+      const shown = { session: readShownAt(safeGet(() => sessionStorage.getItem(POPUP_SESSION_KEY))), local: readShownAt(safeGet(() => localStorage.getItem(POPUP_LOCAL_KEY))) };
+      if (isPopupSuppressed(popup.showFrequency, shown, Date.now())) return;
       shownThisView.current = true;
       setOpen(true);
     }, popupDelayMs(popup.delaySeconds));
