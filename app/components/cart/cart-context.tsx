@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from "react";
 import { notify } from "~/lib/notify";
 import * as rules from "~/lib/cart/cart";
-import { CART_COOKIE, cartCookie, decodeCartCookie, readCookie } from "~/lib/cart/cart-cookie";
+import { CART_COOKIE, cartCookie, EMPTY_CART_COOKIE, readCookie } from "~/lib/cart/cart-cookie";
 import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
 import type { CartItem, NewCartItem } from "~/lib/cart/cart";
 
@@ -199,8 +199,8 @@ async function storedCartMayExist(): Promise<boolean> {
   } catch {
     return true;
   }
-  const lines = decodeCartCookie(value);
-  return lines === "overflow" || lines.length > 0;
+  // Lines (or an overflow) may be stored; what they are is storage's to say.
+  return !!value && value !== EMPTY_CART_COOKIE;
 }
 
 function readStorage(): string | null {

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { CART_COOKIE_OVERFLOW, cartCookie, decodeCartCookie, encodeCartCookie, readCookie } from "./cart-cookie";
+import { CART_COOKIE_OVERFLOW, cartCookie, decodeCartCookie, EMPTY_CART_COOKIE, encodeCartCookie, readCookie } from "./cart-cookie";
 
 const V1 = "0b8c9a2e-4f6d-4a3b-9c1d-2e3f4a5b6c7d";
 const V2 = "1c9d0b3f-5a7e-4b4c-8d2e-3f4a5b6c7d8e";
 
 describe("cart cookie", () => {
+  it("names the value an empty cart writes, which the browser cart takes to mean there is nothing stored to read", () => {
+    expect(encodeCartCookie([])).toBe(EMPTY_CART_COOKIE);
+    expect(decodeCartCookie(EMPTY_CART_COOKIE)).toEqual([]);
+  });
+
   it("is written whole in one place: 30 days, the whole site, Lax, Secure only on https", () => {
     const lines = [{ variantId: "11111111-1111-4111-8111-111111111111", quantity: 2 }];
     expect(cartCookie(lines, false)).toBe(`glacial_cart=${encodeCartCookie(lines)}; Path=/; Max-Age=2592000; SameSite=Lax`);
