@@ -188,4 +188,12 @@ describe("reading the stored cart", () => {
     expect(JSON.parse(window.localStorage.getItem(CART_STORAGE_KEY) ?? "[]")).toHaveLength(1);
     expect(document.cookie).toContain("new");
   });
+
+  it("forgets the stored lines of a placed order, which the cart did not read once checkout had deleted the cookie", async () => {
+    window.localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([line("ordered", 1)]));
+    await mount();
+    expect(text("full")).toBe("hydrated 0");
+    await act(async () => actions?.clear());
+    expect(window.localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
 });

@@ -79,9 +79,18 @@ function createCartStore() {
     setQuantity: (id, quantity) => setItems((current) => rules.setQuantity(current, id, quantity)),
     removeItem: (id) => setItems((current) => rules.removeItem(current, id)),
     replaceItems: (items) => setItems(() => items),
-    // No change when already empty: /thank-you clears the cart in an effect, and a new empty list
-    // on every render looped that effect forever.
-    clear: () => setItems((current) => (current.length === 0 ? current : [])),
+    clear: () => {
+      // Placing an order deletes the cart cookie, so this page never read the stored cart, and the
+      // order's lines are still in storage: an early tap on a later visit would bring them back.
+      try {
+        window.localStorage.removeItem(rules.CART_STORAGE_KEY);
+      } catch {
+        // Storage blocked: there is nothing stored to bring back.
+      }
+      // No change when already empty: /thank-you clears the cart in an effect, and a new empty
+      // list on every render looped that effect forever.
+      setItems((current) => (current.length === 0 ? current : []));
+    },
   };
   const initial = derive(state);
   let value = initial;
