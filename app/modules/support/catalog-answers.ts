@@ -588,11 +588,6 @@ const priceText = (p: CatalogProduct) => {
 
 const COMPARE = /\b(diff|difference|differences|different|differ|compare|comparison|vs|versus|farak|fark|antar|better)\b/;
 
-/**
- * Two (or more) products compared ("whats the diff between matte tumbler and commuter coffee
- * tumbler"): what each one's description says that the others' do not, with its price. Null
- * unless a comparison is asked and at least two products are named.
- */
 /** The products a question weighs against each other ("classic vs trek"), or null when it compares fewer than two. */
 function comparedProducts(products: CatalogProduct[], question: string): CatalogProduct[] | null {
   const text = normalise(question);
@@ -601,6 +596,11 @@ function comparedProducts(products: CatalogProduct[], question: string): Catalog
   return named.length >= 2 ? named : null;
 }
 
+/**
+ * Two (or more) products compared ("whats the diff between matte tumbler and commuter coffee
+ * tumbler"): what each one's description says that the others' do not, with its price. Null
+ * unless a comparison is asked and at least two products are named.
+ */
 export function compareProducts(products: CatalogProduct[], question: string): string | null {
   const named = comparedProducts(products, question);
   if (!named) return null;
