@@ -12,6 +12,7 @@ import { PremiumTumblers } from "~/components/storefront/home/tumblers";
 import { HydrateWhenNear } from "~/components/storefront/hydrate-when-near";
 import { useLiveStorefront } from "~/components/storefront/home/use-live-storefront";
 import { markDegraded } from "~/load-context";
+import { settledNow } from "~/lib/settled-now.server";
 import { pageMeta } from "~/lib/meta";
 import { formatPaise } from "~/lib/money";
 import { listCollectionCards, listBestSellers, listTumblers } from "~/modules/catalog/catalog.server";
@@ -60,6 +61,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     cache.get(READ_KEYS.bestSellers(products.bottles), () => listBestSellers(db, { offset: 0, limit: products.bottles })),
     { cards: [], total: 0 },
   );
+  // Below the fold: given as values when the cache has them, else streamed after the first paint.
+  const [{ value: collections }, { value: tumblers }] = await Promise.all([
+    settledNow(safe("collections", cache.get(READ_KEYS.collectionCards(), () => listCollectionCards(db)), [])),
+    settledNow(safe("tumblers", cache.get(READ_KEYS.tumblers(), () => listTumblers(db, TUMBLERS_LIMIT)), [])),
+  ]);
   return {
     origin: config.publicUrl,
     contact,
@@ -71,9 +77,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     faq,
     warranty,
     freeShippingOverPaise: shipping.free_over_paise,
-    // Below the fold: streamed after the first paint.
-    collections: safe("collections", cache.get(READ_KEYS.collectionCards(), () => listCollectionCards(db)), []),
-    tumblers: safe("tumblers", cache.get(READ_KEYS.tumblers(), () => listTumblers(db, TUMBLERS_LIMIT)), []),
+    collections,
+    tumblers,
   };
 }
 

@@ -202,6 +202,19 @@ describe("storefront layout in Chromium", () => {
     await context.close();
   });
 
+  it("writes home's sections in place when their data is ready, with no fallback and no script moving them", async () => {
+    // The first request after start may find the catalogue cache cold; the second finds it warm.
+    await (await fetch(baseUrl)).text();
+    const html = await (await fetch(baseUrl)).text();
+    expect(html).not.toContain("$RC(");
+    expect(html).not.toContain("Loading tumblers...");
+    expect(html).not.toMatch(/<div hidden id="S:/);
+    const tumblers = html.indexOf('aria-labelledby="premium-tumblers');
+    const faq = html.indexOf("Frequently Asked Questions");
+    expect(tumblers).toBeGreaterThan(0);
+    expect(faq).toBeGreaterThan(tumblers);
+  });
+
   it("an unknown path answers 404 inside the storefront layout; /admin paths show no storefront chrome", async () => {
     const { context, page } = await openStorefront(browser);
     const response = await page.goto(`${baseUrl}/no-such-page`);
