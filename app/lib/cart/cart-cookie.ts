@@ -17,8 +17,8 @@ export function encodeCartCookie(lines: readonly CartLineRef[]): string {
   return value.length > MAX_CART_COOKIE_CHARS ? CART_COOKIE_OVERFLOW : value;
 }
 
-/** The cookie's value for a cart with no lines (`encodeCartCookie([])`). */
-export const EMPTY_CART_COOKIE = "%5B%5D";
+/** The cookie's value for a cart with no lines. */
+export const EMPTY_CART_COOKIE = encodeCartCookie([]);
 
 /** The cart cookie lives as long as a left cart is worth restoring: 30 days. */
 export const CART_COOKIE_MAX_AGE = 60 * 60 * 24 * 30;
