@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { CART_COOKIE, EMPTY_CART_COOKIE } from "./cart/cart-cookie";
 import { createHydrationDeferral, deferHydrationScripts, HYDRATION_CAP_MS } from "./deferred-hydration.server";
 
 const NONCE = "n0+nce/AB==";
@@ -49,7 +50,8 @@ describe("the early-tap script", () => {
     const withCharset = documentHtml.replace("<head>", '<head><meta charSet="utf-8"/>');
     const out = deferHydrationScripts(withCharset, NONCE)!;
     expect(out.startsWith(`<html><head><meta charSet="utf-8"/><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
-    expect(out).toContain(`)("glacial:hydrating","glacial:hydrated","__glacialEarlyCart")</script><link rel="stylesheet"`);
+    // With the cart cookie's name and its value for an empty cart, the rule React keeps for a stored cart.
+    expect(out).toContain(`)("glacial:hydrating","glacial:hydrated","__glacialEarlyCart","${CART_COOKIE}","${EMPTY_CART_COOKIE}")</script><link rel="stylesheet"`);
     // Without a character set, right after <head>; without a head, not at all.
     expect(deferHydrationScripts(documentHtml, NONCE)!.startsWith(`<html><head><script nonce="${NONCE}">(function answerEarlyTaps(`)).toBe(true);
     expect(deferHydrationScripts(documentHtml.replace("<head>", "<x>").replace("</head>", "</x>"), NONCE)).not.toContain("answerEarlyTaps");

@@ -1,6 +1,7 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 import { browserScriptSource } from "./browser-script";
+import { CART_COOKIE, EMPTY_CART_COOKIE } from "./cart/cart-cookie";
 import { EARLY_CART_MARK } from "./early-cart-mark";
 import { answerEarlyTaps } from "./early-taps";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "./hydration-events";
@@ -170,7 +171,7 @@ function withEarlyTaps(html: string, nonce: string): string {
   const head = html.indexOf("<head>");
   if (head < 0) return html;
   const at = charset > head ? charset + '<meta charSet="utf-8"/>'.length : head + "<head>".length;
-  const script = `<script nonce="${nonce}">(${EARLY_TAPS_SOURCE})(${scriptJson(HYDRATING_EVENT)},${scriptJson(HYDRATED_EVENT)},${scriptJson(EARLY_CART_MARK)})</script>`;
+  const script = `<script nonce="${nonce}">(${EARLY_TAPS_SOURCE})(${scriptJson(HYDRATING_EVENT)},${scriptJson(HYDRATED_EVENT)},${scriptJson(EARLY_CART_MARK)},${scriptJson(CART_COOKIE)},${scriptJson(EMPTY_CART_COOKIE)})</script>`;
   return html.slice(0, at) + script + html.slice(at);
 }
 

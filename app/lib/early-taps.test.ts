@@ -1,5 +1,6 @@
 import vm from "node:vm";
 import { describe, expect, it } from "vitest";
+import { CART_COOKIE, EMPTY_CART_COOKIE } from "./cart/cart-cookie";
 import { answerEarlyTaps } from "./early-taps";
 
 /** Just enough of an element for the script's hold rule: `closest` by the selectors it uses. */
@@ -19,7 +20,7 @@ function runScript() {
     Element: FakeElementClass,
     HTMLInputElement: class {},
   };
-  vm.runInNewContext(`(${answerEarlyTaps.toString()})("hydrating", "hydrated", "__earlyCart")`, sandbox);
+  vm.runInNewContext(`(${answerEarlyTaps.toString()})("hydrating", "hydrated", "__earlyCart", ${JSON.stringify(CART_COOKIE)}, ${JSON.stringify(EMPTY_CART_COOKIE)})`, sandbox);
   const fire = (type: string, target?: object) => {
     let stopped = false;
     const event = { type, target: target ? Object.setPrototypeOf(target, FakeElementClass.prototype) : null, stopPropagation: () => (stopped = true), stopImmediatePropagation: () => (stopped = true), preventDefault() {} };

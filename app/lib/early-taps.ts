@@ -64,7 +64,7 @@ export function earlyCardTap(card: { id: string; variantId: string | null; name:
  * `window` during that time; React hydrates at its own pace, in small slices, and takes over at
  * hand-over as before.
  */
-export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, cartMark: string) {
+export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, cartMark: string, cartCookie: string, emptyCartCookie: string) {
   // The script element leaves the head as soon as it has run (its listeners stay): React hydrates
   // the head it rendered, and an extra element there left an old copy of the page's structured
   // data behind when React next updated the head.
@@ -92,10 +92,27 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
     }
   };
   type Line = { id: string; variantId: string; title: string; variantTitle?: string; quantity: number; engraving?: string; price: number };
+  /** Whether the cart cookie lists lines (or more than it could hold): React's rule for a stored cart. */
+  const cookieListsLines = () => {
+    for (const part of doc.cookie.split(";")) {
+      const at = part.indexOf("=");
+      if (at > 0 && part.slice(0, at).trim() === cartCookie) {
+        const value = part.slice(at + 1).trim();
+        return value !== "" && value !== emptyCartCookie;
+      }
+    }
+    return false;
+  };
+  // A stored cart is the shopper's while its cookie lists lines (the cookie lasts 30 days from the
+  // cart's last change) or while it holds a line this page's early tap stored. React keeps to that
+  // rule; without it here, an early tap after the cookie had expired brought the old lines back
+  // beside the new one. The cookie is read only when storage holds lines, so a first visit's tap
+  // does not pay for it.
   const readCart = (): Line[] => {
     try {
       const lines = parse<Line[]>(localStorage.getItem("cart"));
-      return Array.isArray(lines) ? lines : [];
+      if (!Array.isArray(lines) || lines.length === 0) return [];
+      return (globalThis as unknown as Record<string, unknown>)[cartMark] || cookieListsLines() ? lines : [];
     } catch {
       return [];
     }

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { HYDRATION_CAP_MS } from "~/lib/deferred-hydration.server";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "~/lib/hydration-events";
+import { CART_COOKIE, EMPTY_CART_COOKIE } from "~/lib/cart/cart-cookie";
 import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
 import { launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
@@ -35,9 +36,9 @@ describe("storefront hydration in Chromium", () => {
       expect(html, path).not.toContain('rel="modulepreload"');
       expect(html, path).not.toContain('type="module"');
       // The loader's call ends with the cap and the two events; the early-tap script's with the
-      // events and the name of the mark it leaves for the cart.
+      // events, the name of the mark it leaves for the cart, and the cart cookie's name and empty value.
       expect(html, path).toContain(loaderCallEnd);
-      expect(html, path).toContain(`(${JSON.stringify(HYDRATING_EVENT)},${JSON.stringify(HYDRATED_EVENT)},${JSON.stringify(EARLY_CART_MARK)})</script>`);
+      expect(html, path).toContain(`(${[HYDRATING_EVENT, HYDRATED_EVENT, EARLY_CART_MARK, CART_COOKIE, EMPTY_CART_COOKIE].map((a) => JSON.stringify(a)).join(",")})</script>`);
       // Both as the server build minified them: no comments, no long local names.
       expect(html, path).not.toMatch(/answerEarlyTaps|startHydrationLater|openShell|pendingClick|\/\*\*/);
     }
@@ -262,6 +263,35 @@ describe("a first tap before hydration, on a phone with its CPU slowed 4x", () =
     // React's drawer works: closing it returns to the page.
     await page.getByRole("button", { name: "Close cart" }).click();
     await expect.poll(() => drawer.count()).toBe(0);
+    await context.close();
+  });
+
+  it("an early Add to Cart after the cart cookie has expired leaves the new line alone in the cart, before and after hydration", async () => {
+    const { context, page } = await openPhone(browser);
+    await holdImages(page);
+    // A cart left more than 30 days ago: its lines are still in storage, its cookie is gone.
+    const left = [{ id: "left-1", productId: "left", variantId: "left-variant", title: "Left Behind Tumbler", variantTitle: "Default", price: 99_900, quantity: 3, image: "", sku: "", slug: "left" }];
+    await context.addInitScript((lines) => {
+      if (!sessionStorage.getItem("test:seeded")) localStorage.setItem("cart", JSON.stringify(lines));
+      sessionStorage.setItem("test:seeded", "1");
+    }, left);
+    await page.addInitScript(watchTap, { name: "Your Cart", text: "1 item" });
+    await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
+    expect(await hydrationStart(page)).toBeNull();
+    await page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first().tap();
+    await page.waitForFunction(() => (window as unknown as { __tap: { answeredAt: number | null } }).__tap.answeredAt !== null, undefined, { timeout: 10_000 });
+    const tap = await tapState(page);
+    expect(tap.byEarlyScript).toBe(true);
+    expect(await page.locator("[data-early-shell]").textContent()).not.toContain("Left Behind Tumbler");
+    const stored = await storedCart(page);
+    expect(stored.map((l) => l.quantity)).toEqual([1]);
+    expect(stored.map((l) => l.variantId)).not.toContain("left-variant");
+    // React takes over the stored cart (the early mark) and finds the new line only.
+    await hydrated(page);
+    const cartIcon = page.locator('button[data-early-tap="cart"]');
+    await expect.poll(() => cartIcon.getAttribute("aria-label"), { timeout: 10_000 }).toBe("Cart, 1 item");
+    await page.waitForTimeout(1_000);
+    expect((await storedCart(page)).map((l) => [l.variantId, l.quantity])).toEqual([[stored[0]!.variantId, 1]]);
     await context.close();
   });
 

@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { CART_STORAGE_KEY } from "./cart/cart";
+import { CART_COOKIE, cartCookie, EMPTY_CART_COOKIE } from "./cart/cart-cookie";
+import { EARLY_CART_MARK } from "./early-cart-mark";
+import { answerEarlyTaps, earlyCardTap } from "./early-taps";
+
+// The early-tap script keeps React's rule for a stored cart: the lines in storage are the
+// shopper's only while the cart cookie lists lines (or this page's early tap stored them). A cart
+// whose cookie has expired is empty to React; an early tap must not bring its lines back.
+
+const card = { id: "p-new", variantId: "v-new", name: "Glacier Bottle", variantTitle: "Navy", pricePaise: 129_900, cartImage: "/i.webp", sku: "GB-N", slug: "glacier" };
+const oldLine = { id: "l-old", productId: "p-old", variantId: "v-old", title: "Old Tumbler", variantTitle: "Default", price: 99_900, quantity: 2, image: "", sku: "", slug: "old" };
+
+let listeners: [string, EventListenerOrEventListenerObject, boolean | AddEventListenerOptions | undefined][] = [];
+
+/** Runs the script as the page's head does, with the page's cart cookie name and empty value. */
+function runScript() {
+  const add = window.addEventListener.bind(window);
+  const track = (type: string, fn: EventListenerOrEventListenerObject, options?: boolean | AddEventListenerOptions) => {
+    listeners.push([type, fn, options]);
+    add(type, fn, options);
+  };
+  const run = new Function("addEventListener", "removeEventListener", `(${answerEarlyTaps.toString()})(...arguments[2])`);
+  run(track, window.removeEventListener.bind(window), ["hydrating", "hydrated", EARLY_CART_MARK, CART_COOKIE, EMPTY_CART_COOKIE]);
+}
+
+function tapAddToCart() {
+  document.body.innerHTML = `<button type="button" aria-label="Cart" data-early-tap="cart">Cart</button><button type="button">Add to Cart</button>`;
+  const button = document.body.querySelectorAll("button")[1]!;
+  for (const [name, value] of Object.entries(earlyCardTap(card))) button.setAttribute(name, value);
+  runScript();
+  button.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+}
+
+const stored = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? "null") as { variantId: string; quantity: number }[] | null;
+const panel = () => document.querySelector('[role="dialog"][aria-label="Your Cart"]');
+
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = `${CART_COOKIE}=; Path=/; Max-Age=0`;
+  delete (window as unknown as Record<string, unknown>)[EARLY_CART_MARK];
+});
+
+afterEach(() => {
+  for (const [type, fn, options] of listeners) window.removeEventListener(type, fn, options);
+  listeners = [];
+  document.body.innerHTML = "";
+});
+
+describe("the early-tap script's cart", () => {
+  it("leaves out stored lines whose cookie has expired: the early Add to Cart stores the new line alone", () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([oldLine]));
+    tapAddToCart();
+    expect(stored()?.map((l) => [l.variantId, l.quantity])).toEqual([["v-new", 1]]);
+    expect(panel()?.textContent).toContain("1 item");
+    expect(panel()?.textContent).not.toContain("Old Tumbler");
+    // React is told to read storage, where it finds the new line only.
+    expect((window as unknown as Record<string, unknown>)[EARLY_CART_MARK]).toBe(true);
+  });
+
+  it("treats a cookie that lists no lines as an empty cart", () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([oldLine]));
+    document.cookie = cartCookie([], false);
+    tapAddToCart();
+    expect(stored()?.map((l) => l.variantId)).toEqual(["v-new"]);
+  });
+
+  it("keeps the stored lines while the cookie lists them, and adds the new line beside them", () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([oldLine]));
+    document.cookie = cartCookie([{ variantId: "v-old", quantity: 2 }], false);
+    tapAddToCart();
+    expect(stored()?.map((l) => [l.variantId, l.quantity])).toEqual([
+      ["v-old", 2],
+      ["v-new", 1],
+    ]);
+    expect(panel()?.textContent).toContain("3 items");
+    expect(panel()?.textContent).toContain("Old Tumbler");
+  });
+
+  it("shows an expired cart as empty when the cart icon is tapped", () => {
+    localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([oldLine]));
+    document.body.innerHTML = `<button type="button" aria-label="Cart" data-early-tap="cart">Cart</button>`;
+    runScript();
+    document.querySelector("button")!.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    expect(panel()?.textContent).toContain("Your cart is empty");
+    expect(panel()?.textContent).toContain("0 items");
+  });
+});
