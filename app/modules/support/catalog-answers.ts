@@ -35,8 +35,15 @@ function sizesOf(p: ProductFacts): string[] {
   return [...new Set(p.variants.flatMap((v) => v.title.match(/\b\d{3,4}ml\b/gi) ?? []).map((s) => s.toLowerCase()))];
 }
 
-/** Words of a product's name that tell it apart (not "bottle", "tumbler" or "with"). */
-const GENERIC = new Set(["bottle", "bottles", "tumbler", "tumblers", "with", "the", "and", "lid", "cap", "set", "mini", "cold", "hot"]);
+/**
+ * Words of product names that name no product by themselves: every product is a bottle, a tumbler
+ * or a part of one, and "cold" and "hot" describe them all ("will it stay cold" names none; "cold
+ * brew" names one by "brew"). The search index and the catalogue's answers share the list.
+ */
+export const GENERIC_NAME_WORDS: ReadonlySet<string> = new Set(["bottle", "bottles", "tumbler", "tumblers", "with", "the", "and", "lid", "cap", "set", "cold", "hot"]);
+
+/** Words of a product's name that tell it apart (not "bottle", "tumbler" or "with", nor its size "mini"). */
+const GENERIC = new Set([...GENERIC_NAME_WORDS, "mini"]);
 function nameWords(title: string): string[] {
   return words(normalise(title)).filter((w) => !GENERIC.has(w) && w.length >= 3);
 }

@@ -15,7 +15,7 @@ import { quoteCart } from "~/modules/orders/orders.server";
 import { getActivePopup } from "~/modules/marketing/marketing.server";
 import { getSetting } from "~/modules/settings/settings.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/staff/staff";
-import { isAddOn, type CatalogProduct, type GstRule, type ShippingRule } from "./catalog-answers";
+import { GENERIC_NAME_WORDS, isAddOn, type CatalogProduct, type GstRule, type ShippingRule } from "./catalog-answers";
 import { allowedEdits, analyseQuestion, hasConcept, hasKnownStem, isContextWord, isKnownEnglish, isStopWord, isWeakWord, normalise, SYNONYM_WORDS, termsOfWord, words, type QueryWord } from "./language";
 
 // The bot's knowledge: passages from the FAQ (with the other ways shoppers ask each question),
@@ -432,12 +432,10 @@ export function buildIndex(passages: Passage[], now = Date.now()): KnowledgeInde
   for (const [word, n] of counts) if (!/\d/.test(word) && word.length >= 3) vocabulary.set(word, n);
   const knownStems = new Set(df.keys());
 
-  // "cold" and "hot" describe every product: "will it stay cold" names none ("cold brew" names one by "brew").
-  const generic = new Set(["bottle", "bottles", "tumbler", "tumblers", "lid", "cap", "set", "with", "the", "and", "cold", "hot"]);
   const productNames = new Map<number, Set<string>>();
   passages.forEach((p, i) => {
     if (p.source !== "product") return;
-    const names = words(normalise(p.title)).filter((w) => !generic.has(w) && !isStopWord(w));
+    const names = words(normalise(p.title)).filter((w) => !GENERIC_NAME_WORDS.has(w) && !isStopWord(w));
     productNames.set(i, new Set(names.flatMap((w) => termsOfWord(w).slice(0, 1))));
   });
   const attributeWords = new Set(passages.flatMap((p) => p.product?.options.flatMap((o) => o.values.flatMap((v) => words(normalise(v)))) ?? []));
