@@ -220,6 +220,16 @@ function watchTap({ name, text }: { name: string; text: string }) {
 
 type TapState = { at: number | null; answeredAt: number | null; hydrated: boolean | null; byEarlyScript: boolean | null; hydratedAt: number | null };
 const tapState = (page: Page) => page.evaluate(() => (window as unknown as { __tap: TapState }).__tap);
+
+/** Opens home before hydration has started, taps the first best seller's Add to Cart and waits for the cart panel's "1 item". */
+async function tapBestSellerEarly(page: Page, baseUrl: string) {
+  await page.addInitScript(watchTap, { name: "Your Cart", text: "1 item" });
+  await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
+  expect(await hydrationStart(page)).toBeNull();
+  await page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first().tap();
+  await page.waitForFunction(() => (window as unknown as { __tap: { answeredAt: number | null } }).__tap.answeredAt !== null, undefined, { timeout: 10_000 });
+  return tapState(page);
+}
 const storedCart = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem("cart") ?? "[]") as { variantId: string; quantity: number }[]);
 
 // The common first taps are answered before React listens (lib/early-taps.ts), and handed over.
@@ -238,12 +248,7 @@ describe("a first tap before hydration, on a phone with its CPU slowed 4x", () =
   it("answers Add to Cart in the frame after the tap, and after hydration the cart holds the line exactly once", async () => {
     const { context, page } = await openPhone(browser);
     await holdImages(page);
-    await page.addInitScript(watchTap, { name: "Your Cart", text: "1 item" });
-    await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
-    expect(await hydrationStart(page)).toBeNull();
-    await page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first().tap();
-    await page.waitForFunction(() => (window as unknown as { __tap: { answeredAt: number | null } }).__tap.answeredAt !== null, undefined, { timeout: 10_000 });
-    const tap = await tapState(page);
+    const tap = await tapBestSellerEarly(page, baseUrl);
     expect(tap.hydrated).toBe(false);
     expect(tap.byEarlyScript).toBe(true);
     expect(tap.hydratedAt === null || tap.hydratedAt > tap.answeredAt!).toBe(true);
@@ -275,12 +280,7 @@ describe("a first tap before hydration, on a phone with its CPU slowed 4x", () =
       if (!sessionStorage.getItem("test:seeded")) localStorage.setItem("cart", JSON.stringify(lines));
       sessionStorage.setItem("test:seeded", "1");
     }, left);
-    await page.addInitScript(watchTap, { name: "Your Cart", text: "1 item" });
-    await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
-    expect(await hydrationStart(page)).toBeNull();
-    await page.getByRole("region", { name: "Best Seller" }).getByRole("button", { name: /^Add to Cart/ }).first().tap();
-    await page.waitForFunction(() => (window as unknown as { __tap: { answeredAt: number | null } }).__tap.answeredAt !== null, undefined, { timeout: 10_000 });
-    const tap = await tapState(page);
+    const tap = await tapBestSellerEarly(page, baseUrl);
     expect(tap.byEarlyScript).toBe(true);
     expect(await page.locator("[data-early-shell]").textContent()).not.toContain("Left Behind Tumbler");
     const stored = await storedCart(page);
