@@ -167,8 +167,7 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
     });
   }
 
-  function showCart(trigger: HTMLElement | null) {
-    const lines = readCart();
+  function showCart(trigger: HTMLElement | null, lines: Line[] = readCart()) {
     openPanel("cart", "Your Cart", "right", trigger, (panel) => {
       const head = el("div", "border-b border-slate-200 px-6 py-5 pr-14");
       head.append(el("h2", "text-xl font-bold", "Your Cart"), el("p", "text-sm text-slate-600", count(lines.reduce((n, l) => n + (Number(l.quantity) || 0), 0))));
@@ -189,7 +188,8 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
     });
   }
 
-  function addLine(line: Omit<Line, "id" | "quantity">, quantity: number) {
+  /** The cart with the line added, as stored; null when storage refused it. */
+  function addLine(line: Omit<Line, "id" | "quantity">, quantity: number): Line[] | null {
     const cart = readCart();
     const engraving = line.engraving?.trim() || undefined;
     const same = cart.find((l) => l.variantId === line.variantId && (l.engraving?.trim() || "") === (engraving ?? ""));
@@ -200,10 +200,10 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
       // The cart cookie is React's to write: this mark tells it the stored cart has a line the
       // cookie does not show yet.
       (globalThis as unknown as Record<string, unknown>)[cartMark] = true;
-      return true;
+      return cart;
     } catch {
       // Storage blocked: React answers the tap once it listens.
-      return false;
+      return null;
     }
   }
 
@@ -251,8 +251,10 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
       answered = true;
     } else if (kind === "add" || kind === "add-product") {
       const wanted = kind === "add" ? { line: parse<Omit<Line, "id" | "quantity">>(button.getAttribute("data-early-line")), quantity: 1 } : productLine(button);
-      if (wanted?.line && wanted.line.price > 0 && addLine(wanted.line, wanted.quantity)) {
-        showCart(doc.querySelector<HTMLElement>(`button[${ATTR}="cart"]`));
+      // The panel shows the cart just stored, not a second read of it.
+      const cart = wanted?.line && wanted.line.price > 0 ? addLine(wanted.line, wanted.quantity) : null;
+      if (cart) {
+        showCart(doc.querySelector<HTMLElement>(`button[${ATTR}="cart"]`), cart);
         answered = true;
       }
     } else if (kind === "menu") {
