@@ -51,7 +51,10 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
   app.use("*", forwardedRequest(services.config));
   app.use("*", requestIdentity(services.config.trustProxy));
   app.use("*", measured(metrics, services.log));
-  app.use("*", securityHeaders(services, options.mode));
+  // The client build's own files, known when the process starts (none in development: Vite serves them).
+  const publicFiles = options.clientDir ? listPublicFiles(options.clientDir) : new Set<string>();
+  const isFile = (requestPath: string) => requestPath.startsWith("/assets/") || requestPath.startsWith("/images/") || publicFiles.has(requestPath);
+  app.use("*", securityHeaders(services, options.mode, isFile));
   // gzip/deflate for HTML, JSON, CSS and JavaScript (Hono skips event streams and images).
   app.use("*", compress());
   // Mutations from a foreign page are refused (Origin, or Sec-Fetch-Site where Origin is absent).
@@ -130,9 +133,11 @@ export function createApp(services: AppServices, options: CreateAppOptions) {
         onFound: (_path, c) => c.header("Cache-Control", "public, max-age=31536000, immutable"),
       }),
     );
+    // A script or stylesheet the build does not hold (a page open across a release asking for its
+    // old chunk): a plain 404 at once, not a rendered page that its file headers would leave unstyled.
+    app.all("/assets/*", (c) => c.text("Not found", 404, { "Cache-Control": "no-store" }));
     // The public folder's few files (favicon, hero and feature images), known when the process
     // starts: a page's request goes on without a look at the disk for a file of its name.
-    const publicFiles = listPublicFiles(root);
     const servePublic = serveStatic({ root, precompressed: true, onFound: (_path, c) => c.header("Cache-Control", "public, max-age=3600") });
     app.use("*", (c, next) => (publicFiles.has(c.req.path) ? servePublic(c, next) : next()));
   }
@@ -275,8 +280,18 @@ function validHost(host: string): boolean {
 /**
  * CSP with a per-request nonce for the framework's inline scripts (no 'unsafe-inline' for scripts),
  * nosniff, strict-origin-when-cross-origin; admin pages may not be framed and are never cached.
+ *
+ * A file (a script, the stylesheet, an image) is not a page: browsers apply a policy, framing and
+ * opener rules only to the document they arrive with, so on a file those headers are bytes on the
+ * wire and nothing else. A storefront page asks for a dozen scripts and as many images, and the
+ * page's policy carries a nonce that differs on every response, which HTTP/2's header compression
+ * cannot reuse: about 600 bytes a file. A file gets nosniff, the referrer policy (a stylesheet's
+ * own requests follow it), HSTS on HTTPS, and a short fixed policy that runs no script and is
+ * sandboxed, should a file ever be opened as a page of its own (an SVG, say).
  */
-function securityHeaders(services: AppServices, mode: "production" | "development"): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
+export const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
+function securityHeaders(services: AppServices, mode: "production" | "development", isFile: (requestPath: string) => boolean): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
   const https = services.config.publicUrl.startsWith("https:");
   // Razorpay Checkout, when online payment is on: its script, and the window it opens from its API's origin.
   const razorpay = services.config.razorpay;
@@ -306,7 +321,15 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
   };
   const site = make("'self'");
   const admin = make("'none'");
+  const file: MiddlewareHandler = async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+    c.res.headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.res.headers.set("Content-Security-Policy", FILE_CSP);
+    if (https) c.res.headers.set("Strict-Transport-Security", "max-age=15552000");
+  };
   return async (c, next) => {
+    if (mode === "production" && isFile(c.req.path)) return file(c, next);
     if (!isAdminPath(c.req.path)) return site(c, next);
     await admin(c, next);
     c.res.headers.set("Cache-Control", "no-store");

@@ -71,4 +71,42 @@ describe("static assets", () => {
     expect(page.headers["content-encoding"]).toBe("gzip");
     expect(zlib.gunzipSync(page.body).toString("utf8")).toContain("</html>");
   });
+
+  it("sends a file the headers a file needs: a fixed sandboxing policy and nosniff, none of a page's nonce, framing or opener rules", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const script = html.match(/"(\/assets\/framework-[^"]+\.js)"/)?.[1];
+    const image = html.match(/src="(\/images\/[^"]+)"/)?.[1]?.replaceAll("&amp;", "&");
+    expect(script).toBeDefined();
+    expect(image).toBeDefined();
+    const policies = new Set<string>();
+    for (const path of [script!, script!, image!, "/placeholder.svg", "/favicon.ico"]) {
+      const res = await rawGet(path, "br");
+      expect([path, res.status]).toEqual([path, 200]);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      const policy = String(res.headers["content-security-policy"]);
+      expect(policy).toMatch(/^default-src 'none';.*\bsandbox$/);
+      expect(policy).not.toContain("nonce-");
+      policies.add(policy);
+      for (const pageOnly of ["x-frame-options", "cross-origin-opener-policy", "origin-agent-cluster", "x-xss-protection", "x-download-options", "x-dns-prefetch-control", "x-permitted-cross-domain-policies"]) {
+        expect([path, pageOnly, res.headers[pageOnly]]).toEqual([path, pageOnly, undefined]);
+      }
+    }
+    // One value for every file, so HTTP/2's header table sends it once per connection.
+    expect(policies.size).toBe(1);
+
+    // The page keeps its own: a fresh nonce, framing and opener rules.
+    const page = await rawGet("/", "identity");
+    expect(String(page.headers["content-security-policy"])).toMatch(/script-src 'self' 'nonce-/);
+    expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin");
+  });
+
+  it("answers a script the build does not hold with a plain 404, not a rendered page", async () => {
+    const res = await rawGet("/assets/framework-gone1234.js", "identity");
+    expect(res.status).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.headers["cache-control"]).toBe("no-store");
+    expect(res.body.toString("utf8")).toBe("Not found");
+  });
 });
