@@ -22,6 +22,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { measureFirstTap } from "./bench-first-tap.js";
+import { measureDevtoolsCost } from "./trace-devtools-cost.js";
 import { measureScriptBytes } from "./bench-script-bytes.js";
 import { measureStartup } from "./measure-startup.js";
 
@@ -280,6 +281,11 @@ try {
       const baselineTapLoad = loadAverage();
       results.baseline.firstTap = { loadAverageAtStart: baselineTapLoad, pages: await measureFirstTap(BASE, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
     }
+    // Lighthouse and the first-tap runs above drive the page with DevTools' Runtime domain on, which
+    // makes React DOM's start-up cost more (scripts/trace-devtools-cost.js): the same start-up with
+    // it on and off, home and the bare page, so the figures above can be read against a phone's.
+    log(`DevTools' share of the start-up (load average ${loadAverage()})`);
+    results.devtoolsCost = { home: await measureDevtoolsCost(`${SHOP}/`, { log }), bare: await measureDevtoolsCost(`${BARE}/`, { log }) };
     const home = await jsGzipKB(SHOP, "/", path.join(root, "build/client"));
     const bareJs = await jsGzipKB(BARE, "/", path.join(root, "bench/bare/build/client"));
     results.js = { homeGzipKB: home.gzipKB, homeFiles: home.files, bareGzipKB: bareJs.gzipKB, bareFiles: bareJs.files };

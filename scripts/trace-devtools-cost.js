@@ -71,17 +71,29 @@ async function traceLoad(url, withRuntime) {
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = (process.argv[2] ?? "http://127.0.0.1:3901").replace(/\/$/, "") + (process.argv[3] ?? "/");
-  const runs = Number(process.env.TRACE_RUNS ?? 3);
+/**
+ * Pairs of loads of `url`, Runtime enabled then not; the longest module evaluation and script call
+ * of each, and their medians.
+ */
+export async function measureDevtoolsCost(url, { runs = 3, log = () => {} } = {}) {
   const result = { runtime: [], bare: [] };
   for (let i = 0; i < runs; i++) {
     for (const mode of ["runtime", "bare"]) {
       const r = await traceLoad(url, mode === "runtime");
       result[mode].push(r);
-      console.error(`${mode === "runtime" ? "Runtime enabled" : "no DevTools runtime"}: longest module evaluation ${r.evaluateModule} ms, longest script call ${r.functionCall} ms`);
+      log(`${url} ${mode === "runtime" ? "Runtime enabled" : "no DevTools runtime"}: longest module evaluation ${r.evaluateModule} ms, longest script call ${r.functionCall} ms`);
     }
   }
-  const summary = Object.fromEntries(Object.entries(result).map(([mode, rs]) => [mode, { evaluateModuleMs: rs.map((r) => r.evaluateModule), medianEvaluateModuleMs: median(rs.map((r) => r.evaluateModule)), functionCallMs: rs.map((r) => r.functionCall), medianFunctionCallMs: median(rs.map((r) => r.functionCall)) }]));
+  return Object.fromEntries(
+    Object.entries(result).map(([mode, rs]) => [
+      mode,
+      { evaluateModuleMs: rs.map((r) => r.evaluateModule), medianEvaluateModuleMs: median(rs.map((r) => r.evaluateModule)), functionCallMs: rs.map((r) => r.functionCall), medianFunctionCallMs: median(rs.map((r) => r.functionCall)) },
+    ]),
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = (process.argv[2] ?? "http://127.0.0.1:3901").replace(/\/$/, "") + (process.argv[3] ?? "/");
+  const summary = await measureDevtoolsCost(url, { runs: Number(process.env.TRACE_RUNS ?? 3), log: (line) => console.error(line) });
   console.log(JSON.stringify({ url, cpuSlowdown: 4, ...summary }, null, 2));
 }
