@@ -277,6 +277,9 @@ function validHost(host: string): boolean {
   return /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host);
 }
 
+/** A file's whole policy: no script, sandboxed, should a file ever be opened as a page of its own. */
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+
 /**
  * CSP with a per-request nonce for the framework's inline scripts (no 'unsafe-inline' for scripts),
  * nosniff, strict-origin-when-cross-origin; admin pages may not be framed and are never cached.
@@ -289,8 +292,6 @@ function validHost(host: string): boolean {
  * own requests follow it), HSTS on HTTPS, and a short fixed policy that runs no script and is
  * sandboxed, should a file ever be opened as a page of its own (an SVG, say).
  */
-export const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
-
 function securityHeaders(services: AppServices, mode: "production" | "development", isFile: (requestPath: string) => boolean): MiddlewareHandler<{ Variables: SecureHeadersVariables }> {
   const https = services.config.publicUrl.startsWith("https:");
   // Razorpay Checkout, when online payment is on: its script, and the window it opens from its API's origin.
