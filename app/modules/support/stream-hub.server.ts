@@ -46,6 +46,13 @@ function createStreamHub({ db, events, log }: { db: Db; events: EventBus; log?: 
         const from = Math.min(...[...room.listeners].map((l) => l.cursor));
         const messages = await listMessages(db, conversationId, from);
         for (const listener of room.listeners) {
+          // A stream that joined during the read, further back than it reached: the read does not
+          // hold what it is missing, and taking the newest from it would skip those for good. Its
+          // join asked for another pass, which starts from its cursor.
+          if (listener.cursor < from) {
+            room.dirty = true;
+            continue;
+          }
           const fresh = messages.filter((m) => m.seq > listener.cursor).sort((a, b) => a.seq - b.seq);
           if (!fresh.length) continue;
           listener.cursor = fresh.at(-1)!.seq;
