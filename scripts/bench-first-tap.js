@@ -13,8 +13,8 @@
 //   node scripts/bench-first-tap.js http://127.0.0.1:3901     against a running production server
 //   (npm run bench runs it against the build it serves; FIRST_TAP_RUNS, FIRST_TAP_ONLY=home,product)
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
 
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 /** Lighthouse's mobile preset: a Moto G Power sized screen. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const CPU_SLOWDOWN = 4;
@@ -22,7 +22,6 @@ const ANSWER_TIMEOUT_MS = 20_000;
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_CAP_MS = 20_000;
 
-const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
 
 /**
  * The buttons of each page: how to find the one to tap, and what shows it was answered (checked in
@@ -171,7 +170,7 @@ async function tapOnce(browser, url, button, mode) {
  * Returns { [page]: { [button]: { early: {medianMs, runs, ...}, settled: {...} } } }.
  */
 export async function measureFirstTap(base, pages, { runs = 5, log = () => {} } = {}) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   const results = {};
   try {
     for (const [pageName, pagePath] of Object.entries(pages)) {

@@ -1,9 +1,15 @@
-// What the benchmark scripts share: a free port, the PostgreSQL server's admin queries, a
-// process's resident memory, percentiles, and a support-chat stream reader.
+// What the benchmark scripts share: Chromium's flags, a free port, the PostgreSQL server's admin
+// queries, a process's resident memory, medians and percentiles, and a support-chat stream reader.
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import pg from "pg";
+
+/** Chromium as every bench drives it: no sandbox or GPU (a server), no QUIC, nothing of its own on the network. */
+export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+/** The middle value (the upper one of an even count); null for none. */
+export const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -18,10 +18,9 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
-import { freePort } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, freePort } from "./bench-kit.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const QUIET_MS = 2000;
 const CAP_MS = 30_000;
 const kb = (n) => +(n / 1024).toFixed(1);
@@ -115,7 +114,7 @@ async function measurePage(browser, url) {
 }
 
 export async function measureScriptBytes(base, pages) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {
     const out = {};
     for (const [name, p] of Object.entries(pages)) out[name] = await measurePage(browser, base + p);

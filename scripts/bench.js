@@ -21,6 +21,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
 import { measureFirstTap } from "./bench-first-tap.js";
 import { measureDevtoolsCost } from "./trace-devtools-cost.js";
 import { measureScriptBytes } from "./bench-script-bytes.js";
@@ -29,7 +30,6 @@ import { measureStartup } from "./measure-startup.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const log = (...a) => console.error("bench:", ...a);
 // BENCH_ONLY=storefront: Lighthouse, the first tap and the pages' JavaScript only (the server-side
 // parts take a quarter of an hour and load the machine the storefront figures are taken on).
@@ -65,7 +65,7 @@ function startProcess(args, env, cwd = root) {
 
 async function lighthouseRun(url, desktop) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-lh-"));
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: [...FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS, `--user-data-dir=${userDataDir}`], userDataDir: false });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }, desktop ? desktopConfig : undefined);
     const lhr = result.lhr;
@@ -88,7 +88,6 @@ async function lighthouseRun(url, desktop) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function lighthouseMedian(url, desktop) {
   const runs = [];
@@ -109,7 +108,7 @@ async function lighthouseMedian(url, desktop) {
  * and cached on first request): every server meets the rounds in the same state.
  */
 async function warmUp(base, pagePaths) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS.filter((f) => f !== "--headless=new") });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {
     for (const size of [{ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true }, { viewport: { width: 1350, height: 940 }, deviceScaleFactor: 1 }]) {
       const context = await browser.newContext(size);
@@ -191,7 +190,7 @@ async function load(url, connections, headers = {}) {
  * page keeps its event stream open.)
  */
 async function jsGzipKB(base, pagePath, clientDir) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS.filter((f) => f !== "--headless=new") });
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {
     const page = await browser.newPage();
     const scripts = new Set();

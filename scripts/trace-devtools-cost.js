@@ -16,15 +16,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
-import { freePort } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, freePort, median } from "./bench-kit.js";
 
 const ms = (us) => Math.round(us / 1000);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function traceLoad(url, withRuntime) {
   const port = await freePort();
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-trace-profile-"));
-  const chrome = spawn(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, "about:blank"], { stdio: "ignore", detached: true });
+  const chrome = spawn(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--headless=new", ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, "about:blank"], { stdio: "ignore", detached: true });
   try {
     let target = null;
     for (let i = 0; i < 100 && !target; i++) {
@@ -43,9 +42,18 @@ async function traceLoad(url, withRuntime) {
       const message = JSON.parse(String(data));
       if (message.method === "Tracing.dataCollected") events.push(...message.params.value);
       if (message.method === "Tracing.tracingComplete") finished();
-      if (message.id && pending.has(message.id)) pending.get(message.id)(message);
+      const waiter = message.id && pending.get(message.id);
+      if (!waiter) return;
+      pending.delete(message.id);
+      // A command Chromium refused fails the run rather than tracing a page set up wrongly.
+      if (message.error) waiter.reject(new Error(`${waiter.method}: ${message.error.message}`));
+      else waiter.resolve(message.result);
     });
-    const send = (method, params = {}) => new Promise((r) => (pending.set(++id, r), ws.send(JSON.stringify({ id, method, params }))));
+    const send = (method, params = {}) =>
+      new Promise((resolve, reject) => {
+        pending.set(++id, { resolve, reject, method });
+        ws.send(JSON.stringify({ id, method, params }));
+      });
     await send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await send("Emulation.setDeviceMetricsOverride", { width: 412, height: 823, deviceScaleFactor: 1.75, mobile: true });
     if (withRuntime) await send("Runtime.enable");

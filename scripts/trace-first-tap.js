@@ -14,8 +14,8 @@
 // early-tap script's, the loader's, React's `dispatchDiscreteEvent`...).
 import fs from "node:fs";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS } from "./bench-kit.js";
 
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const CHAT = process.env.TRACE_BUTTON === "chat";
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "v8.execute", "loading", "toplevel", "disabled-by-default-devtools.timeline.frame"];
@@ -152,7 +152,7 @@ if (!pagePath) {
   const html = await (await fetch(`${base}/`)).text();
   pagePath = `/product/${html.match(/href="\/product\/([a-z0-9-]+)"/)?.[1] ?? "glacier-classic-bottle"}`;
 }
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: FLAGS });
+const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
 try {
   for (let i = 0; i < Number(process.env.TRACE_RUNS ?? 3); i++) console.log(JSON.stringify(await traceOnce(browser, base + pagePath), null, 1));
 } finally {
