@@ -6,8 +6,9 @@
 // Why: with Runtime enabled, V8 records a detailed stack trace (line and column of every frame) for
 // each Error a script creates, in case it ends up thrown uncaught. React DOM creates a few when it
 // starts, from inside its 200 KB module function, so the first of them has V8 re-parse that
-// function and its file to find the positions. Every long task this project's bench and
-// Lighthouse report at module evaluation carries that cost (docs/performance.md, issue 20).
+// function and its file to find the positions. The storefront's loader turns stacks off while
+// the modules run (app/lib/deferred-hydration.server.ts), so on the shop's pages the two columns
+// should now agree; the bare React Router page still pays it (docs/performance.md, issue 20).
 //
 //   node scripts/trace-devtools-cost.js http://127.0.0.1:3901 [/path]   against a running production server
 //   TRACE_RUNS=3 (pairs). Nothing else is sent: no Runtime.enable in the bare runs, no input.

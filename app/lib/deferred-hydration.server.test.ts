@@ -151,11 +151,18 @@ function runLoader(opts: { hidden?: boolean; html?: string; paintTiming?: boolea
     performance: { mark: (_name: string, options: { detail: unknown }) => marks.push(options.detail) },
     document: {
       visibilityState: opts.hidden ? "hidden" : "visible",
-      createElement: (tag: string) => ({ tag }),
+      createElement: (tag: string) => {
+        const element: Record<string, unknown> = { tag };
+        element.addEventListener = (name: string, fn: () => void) => (element[`on${name}`] = fn);
+        return element;
+      },
       head: { appendChild: (el: Record<string, unknown>) => appended.push(el) },
     },
   };
   vm.runInNewContext(source, sandbox);
+  // The page's own Error constructor, as React DOM's module would see it.
+  const stackLimit = () => vm.runInContext("Error.stackTraceLimit", sandbox) as unknown;
+  const stackDepth = () => vm.runInContext("String(new Error('x').stack).split('\\n').length - 1", sandbox) as number;
   const fire = (name: string, event: unknown = { type: name }) => [...(listeners.get(name) ?? [])].forEach((fn) => fn(event));
   // Runs the timers due after `ms` that are waiting now (not those they set).
   const runTimers = (ms: number) => {
@@ -163,7 +170,7 @@ function runLoader(opts: { hidden?: boolean; html?: string; paintTiming?: boolea
     timers.splice(0, timers.length, ...timers.filter((t) => t.ms !== ms));
     due.forEach((t) => t.fn());
   };
-  return { appended, marks, fire, runTimers, frames, timers };
+  return { appended, marks, fire, runTimers, frames, timers, stackLimit, stackDepth };
 }
 
 describe("the loader in the browser", () => {
@@ -317,6 +324,38 @@ describe("the loader in the browser", () => {
     expect(counts).toEqual([6, 12, 17]);
     expect(page.appended.slice(0, 16).every((el) => el.tag === "link")).toBe(true);
     expect(page.appended[16]).toMatchObject({ tag: "script", type: "module", nonce: NONCE });
+  });
+
+  it("records no stacks from the module script's start until hydration is announced, then the page's own limit again", () => {
+    const page = runLoader();
+    expect(page.stackLimit()).toBe(10);
+    page.fire("load");
+    page.frames.forEach((f) => f());
+    page.runTimers(0);
+    expect(page.appended.at(-1)).toMatchObject({ tag: "script", type: "module" });
+    expect(page.stackLimit()).toBeUndefined();
+    expect(page.stackDepth()).toBe(0);
+    page.fire("glacial:hydrating");
+    expect(page.stackLimit()).toBe(10);
+    expect(page.stackDepth()).toBeGreaterThan(0);
+  });
+
+  it("gives stacks back at once when a module throws or the module script fails to load, and hydration never comes", () => {
+    const thrown = runLoader();
+    thrown.fire("load");
+    thrown.frames.forEach((f) => f());
+    thrown.runTimers(0);
+    expect(thrown.stackLimit()).toBeUndefined();
+    thrown.fire("error");
+    expect(thrown.stackLimit()).toBe(10);
+
+    const unloaded = runLoader();
+    unloaded.fire("load");
+    unloaded.frames.forEach((f) => f());
+    unloaded.runTimers(0);
+    expect(unloaded.stackLimit()).toBeUndefined();
+    (unloaded.appended.at(-1)!.onerror as () => void)();
+    expect(unloaded.stackLimit()).toBe(10);
   });
 
   it("adds them all in one go in a hidden tab, whose timers run once a second", () => {

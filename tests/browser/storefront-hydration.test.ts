@@ -87,6 +87,8 @@ describe("storefront hydration in Chromium", () => {
     const before = added.preloads.slice(0, added.before);
     expect(added.before).toBeGreaterThanOrEqual(5);
     for (const file of ["/assets/entry.client-", "/assets/root-", "/assets/home-", "/assets/framework-", "/assets/shell-"]) expect(before.some((href) => href.includes(file)), file).toBe(true);
+    // Stacks, off while the modules ran, are the browser's own again once the page has hydrated.
+    expect(await page.evaluate(() => [Error.stackTraceLimit, (new Error("x").stack ?? "").includes("\n    at ")])).toEqual([10, true]);
     // The hydrated page works: the cart drawer opens.
     await page.getByRole("button", { name: /^Cart/ }).click();
     await expect.poll(() => page.getByRole("dialog", { name: "Your Cart" }).isVisible()).toBe(true);
