@@ -340,7 +340,7 @@ describe("the loader in the browser", () => {
     expect(page.stackDepth()).toBeGreaterThan(0);
   });
 
-  it("gives stacks back at once when a module throws or the module script fails to load, and hydration never comes", () => {
+  it("gives stacks back at once when a module throws, the module script fails to load or its import of the entry is refused, and hydration never comes", () => {
     const thrown = runLoader();
     thrown.fire("load");
     thrown.frames.forEach((f) => f());
@@ -356,6 +356,14 @@ describe("the loader in the browser", () => {
     expect(unloaded.stackLimit()).toBeUndefined();
     (unloaded.appended.at(-1)!.onerror as () => void)();
     expect(unloaded.stackLimit()).toBe(10);
+
+    const refused = runLoader();
+    refused.fire("load");
+    refused.frames.forEach((f) => f());
+    refused.runTimers(0);
+    expect(refused.stackLimit()).toBeUndefined();
+    refused.fire("unhandledrejection");
+    expect(refused.stackLimit()).toBe(10);
   });
 
   it("adds them all in one go in a hidden tab, whose timers run once a second", () => {

@@ -76,14 +76,16 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     // as in Lighthouse and every Playwright page, V8 records each frame's line and column, and
     // re-parses React DOM's whole module to find them: 35-115 ms of main thread at 4x, paid only
     // there. So errors carry no stack while the modules run, until the page announces hydration,
-    // a module throws (its error event still gives file, line and column) or the script fails to
-    // load. A non-number turns stacks off; 0 would not: DevTools asks for its own number of frames.
+    // a module throws (its error event still gives file, line and column), the script fails to
+    // load, or its import of the client entry is refused (a rejection nobody handles). A
+    // non-number turns stacks off; 0 would not: DevTools asks for its own number of frames.
     const stackLimit = Error.stackTraceLimit;
     const restoreStacks = () => {
       Error.stackTraceLimit = stackLimit;
     };
     addEventListener(hydratingEvent, restoreStacks, { once: true });
     addEventListener("error", restoreStacks, { once: true });
+    addEventListener("unhandledrejection", restoreStacks, { once: true });
     script.addEventListener("error", restoreStacks, { once: true });
     (Error as { stackTraceLimit?: number }).stackTraceLimit = undefined;
     document.head.appendChild(script);

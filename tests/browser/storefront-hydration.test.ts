@@ -96,6 +96,17 @@ describe("storefront hydration in Chromium", () => {
     await context.close();
   });
 
+  it("gives the page its stacks back when the client entry never arrives, though hydration never comes", async () => {
+    const { context, page } = await openStorefront(browser);
+    await page.route("**/assets/entry.client-*", (route) => route.abort());
+    await page.goto(baseUrl);
+    await expect.poll(() => hydrationStart(page).then((start) => start?.reason ?? null)).toBe("load");
+    await expect.poll(() => page.evaluate(() => Error.stackTraceLimit)).toBe(10);
+    // Not hydrated: React never attached its props to the cart button.
+    expect(await page.evaluate(() => Object.keys(document.querySelector('button[aria-label^="Cart"]')!).some((k) => k.startsWith("__reactProps")))).toBe(false);
+    await context.close();
+  });
+
   it("does not wait for an image that never arrives: the first key press starts hydration", async () => {
     const { context, page } = await openStorefront(browser);
     await holdImages(page);
