@@ -109,8 +109,13 @@ describe("storefront layout in Chromium", () => {
       expect(await logo.count()).toBe(1);
       // An image loaded when the footer nears the screen, sized so that it moves nothing when it arrives.
       expect(await logo.evaluate((img: HTMLImageElement) => [img.loading, img.getAttribute("width"), img.getAttribute("height")])).toEqual(["lazy", expect.stringMatching(/^\d+$/), "40"]);
+      // A WebP at three times its size, not an SVG: an SVG image is a document of its own, laid out
+      // and painted on the page's main thread.
       const file = await fetch(new URL((await logo.getAttribute("src"))!, baseUrl));
-      expect([file.status, file.headers.get("content-type")]).toEqual([200, expect.stringContaining("image/svg+xml")]);
+      expect([file.status, file.headers.get("content-type")]).toEqual([200, "image/webp"]);
+      await logo.scrollIntoViewIfNeeded();
+      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      expect(await logo.evaluate((img: HTMLImageElement) => [img.naturalWidth / Number(img.getAttribute("width")), img.naturalHeight / Number(img.getAttribute("height"))])).toEqual([3, 3]);
     }
     expect(await footer.textContent()).toContain(`© ${new Date().getFullYear()} GLACIAL`);
     expect(await footer.getByRole("checkbox").isChecked()).toBe(false);
