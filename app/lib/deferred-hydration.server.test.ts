@@ -341,29 +341,20 @@ describe("the loader in the browser", () => {
   });
 
   it("gives stacks back at once when a module throws, the module script fails to load or its import of the entry is refused, and hydration never comes", () => {
-    const thrown = runLoader();
-    thrown.fire("load");
-    thrown.frames.forEach((f) => f());
-    thrown.runTimers(0);
-    expect(thrown.stackLimit()).toBeUndefined();
-    thrown.fire("error");
-    expect(thrown.stackLimit()).toBe(10);
-
-    const unloaded = runLoader();
-    unloaded.fire("load");
-    unloaded.frames.forEach((f) => f());
-    unloaded.runTimers(0);
-    expect(unloaded.stackLimit()).toBeUndefined();
-    (unloaded.appended.at(-1)!.onerror as () => void)();
-    expect(unloaded.stackLimit()).toBe(10);
-
-    const refused = runLoader();
-    refused.fire("load");
-    refused.frames.forEach((f) => f());
-    refused.runTimers(0);
-    expect(refused.stackLimit()).toBeUndefined();
-    refused.fire("unhandledrejection");
-    expect(refused.stackLimit()).toBe(10);
+    const failures: [string, (page: ReturnType<typeof runLoader>) => void][] = [
+      ["a module throws", (page) => page.fire("error")],
+      ["the script fails to load", (page) => (page.appended.at(-1)!.onerror as () => void)()],
+      ["the entry's import is refused", (page) => page.fire("unhandledrejection")],
+    ];
+    for (const [what, fail] of failures) {
+      const page = runLoader();
+      page.fire("load");
+      page.frames.forEach((f) => f());
+      page.runTimers(0);
+      expect(page.stackLimit(), what).toBeUndefined();
+      fail(page);
+      expect(page.stackLimit(), what).toBe(10);
+    }
   });
 
   it("adds them all in one go in a hidden tab, whose timers run once a second", () => {
