@@ -22,7 +22,6 @@ const ANSWER_TIMEOUT_MS = 20_000;
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_CAP_MS = 20_000;
 
-
 /**
  * The buttons of each page: how to find the one to tap, and what shows it was answered (checked in
  * the page on every frame after the tap; see `answered` in `watchForAnswer`).

@@ -88,7 +88,6 @@ async function lighthouseRun(url, desktop) {
   }
 }
 
-
 async function lighthouseMedian(url, desktop) {
   const runs = [];
   const failed = [];

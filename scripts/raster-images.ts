@@ -17,11 +17,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
-// Each folder of public/ drawn as WebP, and how many times the SVG's own size: the payment logos
-// are shown at their own size, three times for a phone's screen. (Home's feature pictures were
-// measured too and left as SVGs: far down a long page, they showed no gain for 26 KB more.)
-const SCALES = { payment: 3 };
-const publicDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public");
+// Shown at their own size: three times it for a phone's screen. (Home's feature pictures were drawn
+// the same way and left as SVGs: far down a long page, they showed no gain for 26 KB more.)
+const SCALE = 3;
+const folder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../public/payment");
 
 function requireFont(pattern: string, family: string) {
   let found = "";
@@ -35,12 +34,10 @@ function requireFont(pattern: string, family: string) {
 
 requireFont("Arial", "Liberation Sans");
 requireFont(":lang=hi", "Noto Sans Devanagari");
-for (const [folder, scale] of Object.entries(SCALES)) {
-  for (const name of fs.readdirSync(path.join(publicDir, folder)).filter((n) => n.endsWith(".svg"))) {
-    const source = path.join(publicDir, folder, name);
-    // Lossless: flat colours and lettering come out smaller lossless than lossy, and sharp.
-    const webp = await sharp(source, { density: 72 * scale }).webp({ lossless: true }).toBuffer();
-    fs.writeFileSync(source.replace(/\.svg$/, ".webp"), webp);
-    console.log(`${folder}/${name.replace(/\.svg$/, ".webp")}: ${webp.length} bytes`);
-  }
+for (const name of fs.readdirSync(folder).filter((n) => n.endsWith(".svg"))) {
+  const source = path.join(folder, name);
+  // Lossless: flat colours and lettering come out smaller lossless than lossy, and sharp.
+  const webp = await sharp(source, { density: 72 * SCALE }).webp({ lossless: true }).toBuffer();
+  fs.writeFileSync(source.replace(/\.svg$/, ".webp"), webp);
+  console.log(`${name.replace(/\.svg$/, ".webp")}: ${webp.length} bytes`);
 }

@@ -12,26 +12,23 @@
 //
 //   node scripts/trace-devtools-cost.js http://127.0.0.1:3901 [/path]   against a running production server
 //   TRACE_RUNS=3 (pairs). Nothing else is sent: no Runtime.enable in the bare runs, no input.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
 import WebSocket from "ws";
-import { CHROMIUM_FLAGS, freePort, median } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
 
 const ms = (us) => Math.round(us / 1000);
 
 async function traceLoad(url, withRuntime) {
-  const port = await freePort();
-  const profile = fs.mkdtempSync(path.join(os.tmpdir(), "glacial-trace-profile-"));
-  const chrome = spawn(process.env.CHROME_PATH ?? "/usr/bin/chromium", ["--headless=new", ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, `--remote-debugging-port=${port}`, "about:blank"], { stdio: "ignore", detached: true });
+  // Launched as the bench launches Chromium for Lighthouse; chrome-launcher waits for its port and
+  // kills its whole process group and profile afterwards.
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS] });
   try {
     let target = null;
     for (let i = 0; i < 100 && !target; i++) {
-      target = await fetch(`http://127.0.0.1:${port}/json`).then((r) => r.json(), () => null).then((list) => list?.find((t) => t.type === "page") ?? null);
+      target = await fetch(`http://127.0.0.1:${chrome.port}/json`).then((r) => r.json(), () => null).then((list) => list?.find((t) => t.type === "page") ?? null);
       if (!target) await new Promise((r) => setTimeout(r, 100));
     }
-    if (!target) throw new Error("Chromium did not start");
+    if (!target) throw new Error("Chromium opened no page");
     const ws = new WebSocket(target.webSocketDebuggerUrl, { perMessageDeflate: false });
     await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
     const events = [];
@@ -67,16 +64,7 @@ async function traceLoad(url, withRuntime) {
     const longest = (name) => Math.max(0, ...events.filter((e) => e.name === name && e.ph === "X").map((e) => e.dur));
     return { evaluateModule: ms(longest("v8.evaluateModule")), functionCall: ms(longest("FunctionCall")) };
   } finally {
-    // The whole process group: Chromium's helper processes would otherwise go on writing to the profile.
-    const exited = new Promise((r) => chrome.once("exit", r));
-    try {
-      process.kill(-chrome.pid, "SIGKILL");
-    } catch {
-      chrome.kill("SIGKILL");
-    }
-    await exited;
-    // Chromium's helper processes can still be writing to the profile for a moment after it exits.
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    chrome.kill();
   }
 }
 
