@@ -52,11 +52,13 @@ function startHydrationLater(nonce: string, preloads: string[], code: string, ca
     performance.mark("glacial:hydration-start", { detail: reason });
     addPreloads(0);
   }
-  // Each request costs the main thread up to a millisecond or so: thirty at once made one long
-  // task that held up a tap. A few per task, then React Router's module script. A hidden tab's
-  // timers are slowed to one a second, so there it is all at once.
+  // Each request costs the main thread 1 to 7 ms on a slow phone's first page (the browser starts
+  // the fetch before appendChild returns): thirty at once made one long task that held up a tap,
+  // and six at once still made a task of 13-24 ms at full speed on a slow 2-core machine, four times
+  // that on the phone Lighthouse models. One per task, then React Router's module script. A hidden
+  // tab's timers are slowed to one a second, so there it is all at once.
   function addPreloads(from: number) {
-    const batch = document.visibilityState === "hidden" ? preloads.length : 6;
+    const batch = document.visibilityState === "hidden" ? preloads.length : 1;
     for (const href of preloads.slice(from, from + batch)) {
       const link = document.createElement("link");
       link.rel = "modulepreload";
