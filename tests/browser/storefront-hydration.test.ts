@@ -4,6 +4,7 @@ import { HYDRATION_CAP_MS } from "~/lib/deferred-hydration.server";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "~/lib/hydration-events";
 import { CART_COOKIE, EMPTY_CART_COOKIE } from "~/lib/cart/cart-cookie";
 import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
+import { COMPILE_HINT } from "../../scripts/vite-compile-hints";
 import { launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
 
@@ -92,6 +93,21 @@ describe("storefront hydration in Chromium", () => {
     // The hydrated page works: the cart drawer opens.
     await page.getByRole("button", { name: /^Cart/ }).click();
     await expect.poll(() => page.getByRole("dialog", { name: "Your Cart" }).isVisible()).toBe(true);
+    // What every storefront page runs at start-up carries V8's compile hint, so it is compiled off
+    // the main thread as it streams in (scripts/vite-compile-hints.ts); the cart drawer's code,
+    // loaded at the first opening, is compiled as it is called. The hint may follow Vite's one-line
+    // table of lazy imports.
+    // (The drawer's loading panel may answer before its code has arrived: wait for the code.)
+    const loadedScripts = () => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((url) => /\/assets\/.+\.js$/.test(url)));
+    await expect.poll(async () => (await loadedScripts()).some((url) => url.includes("/assets/cart-drawer-"))).toBe(true);
+    const scripts = await loadedScripts();
+    const hinted = async (url: string) => (await context.request.get(url)).text().then((code) => code.split("\n").slice(0, 2).includes(COMPILE_HINT));
+    for (const file of ["/assets/entry.client-", "/assets/root-", "/assets/home-", "/assets/framework-", "/assets/shell-"]) {
+      const url = scripts.find((u) => u.includes(file));
+      expect(url, file).toBeDefined();
+      expect(await hinted(url!), file).toBe(true);
+    }
+    expect(await hinted(scripts.find((u) => u.includes("/assets/cart-drawer-"))!)).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });
