@@ -103,7 +103,11 @@ export function storefrontChunks(options: { shellEntries: RegExp[]; storefrontRo
     includeDependenciesRecursively: false,
   });
   const codeSplitting: Rolldown.CodeSplittingOptions = { groups: [group("framework", 3), group("shell", 2), group("storefront", 1)] };
-  return { plugin, codeSplitting };
+  // Whether every storefront page runs a rendered file at start-up: the three groups, the shell's
+  // entries and the storefront's page routes (what scripts/vite-compile-hints.ts marks).
+  const startsUp = (chunk: Rolldown.RenderedChunk) =>
+    ["framework", "shell", "storefront"].includes(chunk.name) || (chunk.isEntry && [...options.shellEntries, ...options.storefrontRoutes].some((re) => re.test(chunk.facadeModuleId ?? "")));
+  return { plugin, codeSplitting, startsUp };
 }
 
 /** Vite's preload helper: tiny, and used by nearly every chunk. */
