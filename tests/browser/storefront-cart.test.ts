@@ -57,6 +57,21 @@ describe("cart in Chromium", () => {
     await context.close();
   });
 
+  it("a line added in another tab shows in this tab's cart without a reload", async () => {
+    const { context, page } = await openStorefront(browser);
+    await page.goto(baseUrl);
+    await hydrated(page);
+    // This tab listens for the other's changes once it is idle, not while it hydrates.
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    const other = await context.newPage();
+    await other.goto(baseUrl);
+    await hydrated(other);
+    await firstBestSeller(other).getByRole("button", { name: /Add to Cart/ }).click();
+    await storedLines(other);
+    await expect.poll(() => page.getByTestId("cart-count").textContent()).toBe("1");
+    await context.close();
+  });
+
   it("keeps a line with a different engraving separate, and merges one with the same (absent) engraving", async () => {
     const { context, page } = await openStorefront(browser);
     await page.goto(baseUrl);

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
+import { whenIdle } from "~/lib/when-idle";
 import { isPopupSuppressed, POPUP_LOCAL_KEY, POPUP_SESSION_KEY, popupDelayMs, popupMatchesPage, readShownAt, type PopupView } from "~/modules/marketing/marketing";
 
 // The dialog's code loads only when the popup is about to open.
@@ -17,16 +18,21 @@ export function StorefrontPopup() {
   useEffect(() => {
     if (popup !== undefined) return;
     let cancelled = false;
-    fetch("/api/popup", { headers: { Accept: "application/json" } })
-      .then((res) => (res.ok ? (res.json() as Promise<{ popup: PopupView | null }>) : { popup: null }))
-      .then((body) => !cancelled && setPopup(body.popup))
-      .catch((error: unknown) => {
-        // A popup load failure is logged only.
-        console.warn("popup could not be loaded", error);
-        if (!cancelled) setPopup(null);
-      });
+    // Asked for once the page is idle, not in the task that finishes hydration (starting a fetch
+    // costs the main thread 2-3 ms there); the popup shows seconds later in any case.
+    const cancelRequest = whenIdle(() =>
+      fetch("/api/popup", { headers: { Accept: "application/json" } })
+        .then((res) => (res.ok ? (res.json() as Promise<{ popup: PopupView | null }>) : { popup: null }))
+        .then((body) => !cancelled && setPopup(body.popup))
+        .catch((error: unknown) => {
+          // A popup load failure is logged only.
+          console.warn("popup could not be loaded", error);
+          if (!cancelled) setPopup(null);
+        }),
+    );
     return () => {
       cancelled = true;
+      cancelRequest();
     };
   }, [popup]);
 

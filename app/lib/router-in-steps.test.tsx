@@ -1,0 +1,155 @@
+// @vitest-environment happy-dom
+import { act, createElement } from "react";
+import { createRoot, hydrateRoot, type Root } from "react-dom/client";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { Outlet, useLoaderData, useLocation } from "react-router";
+import { HydratedRouterMade, makeRouterInSteps, nextTask } from "./router-in-steps";
+
+// The page's router is made before React renders, in steps with a task boundary between them, and
+// React then hydrates the same tree React Router's own HydratedRouter would.
+
+declare global {
+  var IS_REACT_ACT_ENVIRONMENT: boolean;
+}
+
+type Globals = Record<string, unknown>;
+const g = window as unknown as Globals;
+let root: Root | null = null;
+
+/** React Router's single-fetch state for the page, as the server streams it into the HTML. */
+function stateStream(text: string) {
+  return new ReadableStream<string>({
+    start(controller) {
+      controller.enqueue(text);
+      controller.close();
+    },
+  }).pipeThrough(new TextEncoderStream());
+}
+
+const route = (id: string, extra: Record<string, unknown>) => ({
+  id,
+  hasAction: false,
+  hasLoader: false,
+  hasClientAction: false,
+  hasClientLoader: false,
+  hasClientMiddleware: false,
+  hasDefaultExport: true,
+  hasErrorBoundary: false,
+  module: `/assets/${id}.js`,
+  ...extra,
+});
+
+function Shell() {
+  const data = useLoaderData() as { greeting: string };
+  return createElement("main", null, createElement("h1", null, data.greeting), createElement(Outlet));
+}
+function Home() {
+  return createElement("p", null, `home at ${useLocation().pathname}`);
+}
+function About() {
+  return createElement("p", null, "about");
+}
+
+function servePage(path: string) {
+  window.history.replaceState(null, "", path);
+  g.__reactRouterContext = {
+    basename: "/",
+    future: { v8_passThroughRequests: false, v8_trailingSlashAwareDataRequests: false, v8_middleware: false },
+    routeDiscovery: { mode: "initial" },
+    ssr: true,
+    isSpaMode: false,
+    // { loaderData: { root: { greeting: "Hello from the server" } }, actionData: undefined, errors: undefined }
+    stream: stateStream('[{"_1":2,"_3":-5,"_4":-5},"loaderData",{"_5":6},"actionData","errors","root",{"_7":8},"greeting","Hello from the server"]\n'),
+  };
+  g.__reactRouterManifest = {
+    entry: { module: "/assets/entry.js", imports: [], css: [] },
+    url: "/assets/manifest.js",
+    version: "test",
+    routes: {
+      root: route("root", { path: "", hasLoader: true }),
+      "routes/home": route("routes/home", { parentId: "root", index: true }),
+      "routes/about": route("routes/about", { parentId: "root", path: "about" }),
+    },
+  };
+  // The shell's data stays as it is when the page changes, so moving needs no request.
+  g.__reactRouterRouteModules = { root: { default: Shell, shouldRevalidate: () => false }, "routes/home": { default: Home }, "routes/about": { default: About } };
+  document.body.innerHTML = "";
+}
+
+beforeEach(() => {
+  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  for (const key of ["__reactRouterContext", "__reactRouterManifest", "__reactRouterRouteModules", "__reactRouterDataRouter"]) delete g[key];
+});
+
+describe("makeRouterInSteps", () => {
+  it("makes the router in three steps after reading the page's state, each after a task boundary, and returns after another", async () => {
+    servePage("/");
+    const seen: string[] = [];
+    const made = await makeRouterInSteps(async () => {
+      // What exists at each boundary: the router only at the last, before React is given it.
+      seen.push(g.__reactRouterDataRouter ? "router" : "no router");
+      await nextTask();
+    });
+    expect(seen).toEqual(["no router", "no router", "no router", "router"]);
+    expect(g.__reactRouterDataRouter).toBe(made.router);
+    const { state } = made.router;
+    expect(state.initialized).toBe(true);
+    expect(made.initialized).toBe(true);
+    expect(state.matches.map((m) => m.route.id)).toEqual(["root", "routes/home"]);
+    // The server's data for the root; a matched route without a loader has null, as in HydratedRouter.
+    expect(state.loaderData).toEqual({ root: { greeting: "Hello from the server" }, "routes/home": null });
+    expect(made.framework.routeDiscovery).toEqual({ mode: "initial" });
+    // The stream is read once: a second router would find none.
+    await expect(makeRouterInSteps()).rejects.toThrow("single-fetch stream is missing");
+  });
+
+  it("says what is missing when the page has no React Router context", async () => {
+    servePage("/");
+    delete g.__reactRouterManifest;
+    await expect(makeRouterInSteps()).rejects.toThrow("React Router's server context is missing from the page");
+  });
+
+  it("matches the page's own route among all of them", async () => {
+    servePage("/about");
+    const made = await makeRouterInSteps();
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/about"]);
+  });
+});
+
+describe("HydratedRouterMade", () => {
+  it("renders the routes with the server's data and follows the router to another page", async () => {
+    servePage("/");
+    const made = await makeRouterInSteps();
+    const container = document.createElement("div");
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => root!.render(createElement(HydratedRouterMade, { made })));
+    expect(container.querySelector("h1")?.textContent).toBe("Hello from the server");
+    expect(container.querySelector("p")?.textContent).toBe("home at /");
+    // A route without a loader needs no request: the router moves and React follows.
+    await act(async () => made.router.navigate("/about"));
+    expect(container.querySelector("p")?.textContent).toBe("about");
+    expect(window.location.pathname).toBe("/about");
+  });
+
+  it("hydrates the server's HTML without replacing it", async () => {
+    servePage("/");
+    const made = await makeRouterInSteps();
+    const container = document.createElement("div");
+    container.innerHTML = "<main><h1>Hello from the server</h1><p>home at /</p></main>";
+    document.body.append(container);
+    const heading = container.querySelector("h1");
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, createElement(HydratedRouterMade, { made }), { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    // The same element, now React's: nothing was thrown away and drawn again.
+    expect(container.querySelector("h1")).toBe(heading);
+  });
+});
