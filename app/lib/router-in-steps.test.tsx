@@ -87,15 +87,16 @@ afterEach(() => {
 });
 
 describe("makeRouterInSteps", () => {
-  it("makes the router in three steps after reading the page's state, each after a task boundary, and returns after another", async () => {
+  it("makes the router in four steps after reading the page's state, each after a task boundary, and returns after another", async () => {
     servePage("/");
     const seen: string[] = [];
     const made = await makeRouterInSteps(async () => {
       // What exists at each boundary: the router only at the last, before React is given it.
-      seen.push(g.__reactRouterDataRouter ? "router" : "no router");
+      seen.push(`${g.__reactRouterDataRouter ? "router" : "no router"}, ${(window.history.state as { idx?: number } | null)?.idx ?? "no index"}`);
       await nextTask();
     });
-    expect(seen).toEqual(["no router", "no router", "no router", "router"]);
+    // The history writes its index into the page's entry in a step of its own, before the router.
+    expect(seen).toEqual(["no router, no index", "no router, no index", "no router, no index", "no router, 0", "router, 0"]);
     expect(g.__reactRouterDataRouter).toBe(made.router);
     const { state } = made.router;
     expect(state.initialized).toBe(true);
