@@ -66,8 +66,8 @@ export interface MadeRouter {
   router: DataRouter;
   /** Whether `initialize` has run (it must run once). */
   initialized: boolean;
+  /** The framework context's value; `criticalCss` is where HydratedRouterMade's state starts. */
   framework: FrameworkContextValue;
-  criticalCss: string | undefined;
 }
 
 /** Makes the page's router as `HydratedRouter` would, yielding between the steps and after the last. */
@@ -141,9 +141,8 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
       ssr: context.ssr,
       isSpaMode: context.isSpaMode,
       routeDiscovery: context.routeDiscovery,
-      criticalCss: undefined,
+      criticalCss: import.meta.env.DEV ? context.criticalCss : undefined,
     },
-    criticalCss: import.meta.env.DEV ? context.criticalCss : undefined,
   };
 }
 
@@ -155,7 +154,7 @@ const flushRouterUpdate = (update: () => unknown): undefined => {
 /** What `HydratedRouter` renders, for a router already made. */
 export function HydratedRouterMade({ made }: { made: MadeRouter }) {
   const { router, framework } = made;
-  const [criticalCss, setCriticalCss] = useState(made.criticalCss);
+  const [criticalCss, setCriticalCss] = useState(framework.criticalCss);
   // In development the server inlines the styles; they go once the stylesheets have loaded.
   useEffect(() => {
     if (import.meta.env.DEV) setCriticalCss(undefined);
