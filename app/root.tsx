@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { hasStorefrontChrome, StorefrontShell } from "~/components/storefront/storefront-shell";
 import { Toaster } from "~/components/ui/toaster";
 import { markDegraded } from "~/load-context";
@@ -10,6 +10,7 @@ import type { Route } from "./+types/root";
 import appCss from "./app.css?url";
 import { HYDRATED_EVENT } from "./lib/hydration-events";
 import { useNonce } from "./lib/nonce";
+import { ScrollRestoration } from "./lib/scroll-restoration";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.ico" }];
 

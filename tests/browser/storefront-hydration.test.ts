@@ -4,6 +4,7 @@ import { HYDRATION_CAP_MS } from "~/lib/deferred-hydration.server";
 import { HYDRATED_EVENT, HYDRATING_EVENT } from "~/lib/hydration-events";
 import { CART_COOKIE, EMPTY_CART_COOKIE } from "~/lib/cart/cart-cookie";
 import { EARLY_CART_MARK } from "~/lib/early-cart-mark";
+import { SCROLL_POSITIONS_KEY } from "~/lib/scroll-restoration";
 import { COMPILE_HINT } from "../../scripts/vite-compile-hints";
 import { launchBrowser } from "../support/browser";
 import { hydrated, openStorefront } from "../support/storefront";
@@ -155,6 +156,37 @@ describe("storefront hydration in Chromium", () => {
     expect(start?.reason).toBe("timeout");
     expect(start!.at).toBeGreaterThanOrEqual(HYDRATION_CAP_MS);
     expect(await page.evaluate(() => document.readyState)).not.toBe("complete");
+    await context.close();
+  });
+
+  it("a first visit reads no saved scroll positions while it parses; a reload puts the page back where it was as it parses", async () => {
+    const { context, page } = await openStorefront(browser);
+    await holdImages(page);
+    // Each read of the saved positions, and whether the page had started hydrating by then.
+    await page.addInitScript((key) => {
+      const reads: string[] = [];
+      (window as unknown as { positionReads: string[] }).positionReads = reads;
+      let hydrating = false;
+      addEventListener("glacial:hydrating", () => (hydrating = true));
+      const { getItem } = Storage.prototype;
+      Storage.prototype.getItem = function (k) {
+        if (k === key) reads.push(hydrating ? "hydrating" : "before");
+        return getItem.call(this, k);
+      };
+    }, SCROLL_POSITIONS_KEY);
+    const reads = () => page.evaluate(() => (window as unknown as { positionReads: string[] }).positionReads);
+    await page.goto(baseUrl, { waitUntil: "domcontentloaded" });
+    expect(await page.evaluate(() => typeof (history.state as { key?: unknown } | null)?.key)).toBe("string");
+    expect(await reads()).toEqual([]);
+    await page.keyboard.press("Tab");
+    await hydrated(page);
+    // React Router's own hook reads them as the page hydrates, to keep what other pages saved.
+    await expect.poll(reads).toEqual(["hydrating"]);
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await page.reload({ waitUntil: "domcontentloaded" });
+    // The page's own script read them while parsing (the scroll it made may start hydration).
+    expect((await reads())[0]).toBe("before");
+    expect(await page.evaluate(() => Math.round(window.scrollY))).toBe(1200);
     await context.close();
   });
 
