@@ -18,6 +18,7 @@ import {
   UNSAFE_useFogOFWarDiscovery as useFogOFWarDiscovery,
 } from "react-router";
 import { flushSync } from "react-dom";
+import { keyHistoryEntry } from "./scroll-restoration";
 
 /**
  * React Router's `HydratedRouter`, with the router made before React renders, in steps of their own.
@@ -107,8 +108,10 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
   if (window.history.state?.masked) window.history.replaceState({ ...window.history.state, masked: undefined }, "");
 
   // The browser history writes its index into the current entry (`history.replaceState`, a call
-  // to the browser: 0.4-1.4 ms, 3-8 ms in some profiles), so it has a step of its own too.
+  // to the browser: 0.4-1.4 ms, 3-8 ms in some profiles), so it has a step of its own too. A new
+  // entry gets its scroll key and index in one write here, which the history then finds.
   await step();
+  keyHistoryEntry();
   const history = createBrowserHistory();
 
   await step();

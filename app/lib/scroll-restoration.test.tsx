@@ -2,7 +2,7 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { restoreScrollEarly, SCROLL_POSITIONS_KEY, ScrollRestoration } from "./scroll-restoration";
+import { keyHistoryEntry, restoreScrollEarly, SCROLL_POSITIONS_KEY, ScrollRestoration } from "./scroll-restoration";
 
 // The page is put back where the shopper left it on a reload, without a first visit paying for a
 // read of the site's storage before its first paint.
@@ -14,13 +14,14 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("restoreScrollEarly", () => {
-  it("gives a new history entry a key and reads no storage", () => {
+  it("leaves a new history entry alone: no storage read, no write to the entry", () => {
     const getItem = vi.spyOn(Storage.prototype, "getItem");
+    const replaceState = vi.spyOn(window.history, "replaceState");
     const scrollTo = vi.spyOn(window, "scrollTo").mockImplementation(() => {});
     restoreScrollEarly(SCROLL_POSITIONS_KEY);
-    const state = window.history.state as { key: string };
-    expect(state.key).toMatch(/^[0-9a-v]+$/);
+    expect(window.history.state).toBeNull();
     expect(getItem).not.toHaveBeenCalled();
+    expect(replaceState).not.toHaveBeenCalled();
     expect(scrollTo).not.toHaveBeenCalled();
   });
 
@@ -43,10 +44,27 @@ describe("restoreScrollEarly", () => {
     expect(sessionStorage.getItem(SCROLL_POSITIONS_KEY)).toBeNull();
   });
 
-  it("gives a history entry whose state has no key a fresh one, as React Router's script does", () => {
-    window.history.replaceState({ idx: 0 }, "");
-    restoreScrollEarly(SCROLL_POSITIONS_KEY);
-    expect(typeof (window.history.state as { key?: unknown }).key).toBe("string");
+});
+
+describe("keyHistoryEntry", () => {
+  it("gives a new entry a key and React Router's first index in one write", () => {
+    const replaceState = vi.spyOn(window.history, "replaceState");
+    keyHistoryEntry();
+    expect(replaceState).toHaveBeenCalledOnce();
+    const state = window.history.state as { key: string; idx: number };
+    expect(state.key).toMatch(/^[0-9a-v]+$/);
+    expect(state.idx).toBe(0);
+  });
+
+  it("keeps an entry's index when it has one, and leaves a keyed entry alone", () => {
+    window.history.replaceState({ idx: 3 }, "");
+    keyHistoryEntry();
+    expect((window.history.state as { idx: number }).idx).toBe(3);
+    window.history.replaceState({ key: "abc123", idx: 2, usr: null }, "");
+    const replaceState = vi.spyOn(window.history, "replaceState");
+    keyHistoryEntry();
+    expect(replaceState).not.toHaveBeenCalled();
+    expect(window.history.state).toEqual({ key: "abc123", idx: 2, usr: null });
   });
 });
 

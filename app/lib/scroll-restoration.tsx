@@ -6,19 +6,16 @@ export const SCROLL_POSITIONS_KEY = "react-router-scroll-positions";
 
 /**
  * Runs while the page parses, sent as its source (browserScriptSource): it must use only its
- * argument and browser globals. Gives the history entry a key, as React Router's script does, and
- * puts the page back where the shopper left it on a reload or a return. React Router's script
- * reads the saved positions on every load; an entry without a key has just been made, so nothing
- * can be saved under it, and a first visit skips the read. The first read of `sessionStorage` in a
- * page is a synchronous call to the browser to open the site's storage (1-45 ms in fresh
- * browsers), and this script runs before the first paint.
+ * argument and browser globals. Puts the page back where the shopper left it on a reload or a
+ * return, before the first paint. An entry without a key is new: nothing can be saved under it,
+ * so the script neither reads the saved positions nor writes the entry. React Router's own script
+ * did both on every load: its first read of `sessionStorage` and its `history.replaceState` are
+ * synchronous calls to the browser, together a task of 12-18 ms before the first paint in some of
+ * Lighthouse's runs. The key is written later, with the history's index (`keyHistoryEntry`).
  */
 export function restoreScrollEarly(storageKey: string) {
   const state = window.history.state as { key?: unknown } | null;
-  if (!state || typeof state.key !== "string" || !state.key) {
-    window.history.replaceState({ key: Math.random().toString(32).slice(2) }, "");
-    return;
-  }
+  if (!state || typeof state.key !== "string" || !state.key) return;
   try {
     const y = (JSON.parse(sessionStorage.getItem(storageKey) || "{}") as Record<string, unknown>)[state.key];
     if (typeof y === "number") window.scrollTo(0, y);
@@ -30,6 +27,18 @@ export function restoreScrollEarly(storageKey: string) {
       /* nothing to restore from */
     }
   }
+}
+
+/**
+ * Gives the page's history entry the key positions are saved under, if it has none, just before
+ * React Router makes its browser history. The index goes in the same write (0, as React Router
+ * gives an entry without one), so React Router finds both and writes nothing: one call to the
+ * browser, after load, where there were two, one of them before the first paint.
+ */
+export function keyHistoryEntry() {
+  const state = window.history.state as { key?: unknown; idx?: unknown } | null;
+  if (state && typeof state.key === "string" && state.key) return;
+  window.history.replaceState({ key: Math.random().toString(32).slice(2), idx: typeof state?.idx === "number" ? state.idx : 0 }, "");
 }
 
 /**
