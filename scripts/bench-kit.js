@@ -8,6 +8,24 @@ import pg from "pg";
 /** Chromium as every bench drives it: no sandbox or GPU (a server), no QUIC, nothing of its own on the network. */
 export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
+/**
+ * The command line of the trace scripts, `ROUNDS label=URL [label=URL ...]`: the number of rounds
+ * and the [label, URL] pairs (a bare URL is its own label). Prints the usage and exits if either
+ * is missing.
+ */
+export function roundsAndTargets(argv, script) {
+  const rounds = Number(argv[2]);
+  const targets = argv.slice(3).map((arg) => {
+    const at = arg.indexOf("=");
+    return at > 0 ? [arg.slice(0, at), arg.slice(at + 1)] : [arg, arg];
+  });
+  if (!(rounds > 0) || targets.length === 0) {
+    console.error(`usage: node scripts/${script} ROUNDS label=URL [label=URL ...]`);
+    process.exit(2);
+  }
+  return { rounds, targets };
+}
+
 /** The middle value (the upper one of an even count); null for none. */
 export const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
 

@@ -15,18 +15,10 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, median, roundsAndTargets } from "./bench-kit.js";
 
 const MIN_MS = Number(process.env.MIN_MS) || 12;
-const rounds = Number(process.argv[2]);
-const targets = process.argv.slice(3).map((arg) => {
-  const at = arg.indexOf("=");
-  return at > 0 ? [arg.slice(0, at), arg.slice(at + 1)] : [arg, arg];
-});
-if (!(rounds > 0) || targets.length === 0) {
-  console.error("usage: node scripts/trace-lighthouse-tasks.js ROUNDS label=URL [label=URL ...]");
-  process.exit(2);
-}
+const { rounds, targets } = roundsAndTargets(process.argv, "trace-lighthouse-tasks.js");
 
 /** The trace events directly inside a task, summed by name; scripts named by where they start. */
 function insideOf(task, mainEvents) {

@@ -10,21 +10,13 @@
 //   TRACE_PHASE=document lists the tasks of 10 ms or more before hydration instead, each with the
 //   trace events that held it (the parser's chunks, style and layout, script).
 import { chromium } from "playwright-core";
-import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, median, roundsAndTargets } from "./bench-kit.js";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const DOCUMENT = process.env.TRACE_PHASE === "document";
 const CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing", "loading", "v8.execute", "disabled-by-default-v8.cpu_profiler"];
 
-const rounds = Number(process.argv[2]);
-const targets = process.argv.slice(3).map((arg) => {
-  const at = arg.indexOf("=");
-  return at > 0 ? [arg.slice(0, at), arg.slice(at + 1)] : [arg, arg];
-});
-if (!(rounds > 0) || targets.length === 0) {
-  console.error("usage: node scripts/trace-start-up-tasks.js ROUNDS label=URL [label=URL ...]");
-  process.exit(2);
-}
+const { rounds, targets } = roundsAndTargets(process.argv, "trace-start-up-tasks.js");
 
 async function traceLoad(browser, url) {
   const context = await browser.newContext(PHONE);
