@@ -98,6 +98,10 @@ describe("makeRouterInSteps", () => {
     // The history writes its index into the page's entry in a step of its own, before the router.
     expect(seen).toEqual(["no router, no index", "no router, no index", "no router, no index", "no router, 0", "router, 0"]);
     expect(g.__reactRouterDataRouter).toBe(made.router);
+    // The entry's scroll key came with that index, and the router's location carries it.
+    const entry = window.history.state as { key?: unknown };
+    expect(typeof entry.key).toBe("string");
+    expect(made.router.state.location.key).toBe(entry.key);
     const { state } = made.router;
     expect(state.initialized).toBe(true);
     expect(made.initialized).toBe(true);

@@ -43,7 +43,6 @@ describe("restoreScrollEarly", () => {
     expect(scrollTo).not.toHaveBeenCalled();
     expect(sessionStorage.getItem(SCROLL_POSITIONS_KEY)).toBeNull();
   });
-
 });
 
 describe("keyHistoryEntry", () => {
