@@ -26,6 +26,28 @@ export function roundsAndTargets(argv, script) {
   return { rounds, targets };
 }
 
+/**
+ * What held a trace's task: the events directly inside it (of 0.3 ms or more), summed by name, the
+ * four largest. A script is named by its file and the line and column it starts at, an event by
+ * its type, so an inline script can be found in the document.
+ */
+export function insideOf(task, mainEvents) {
+  const inner = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur >= 300);
+  const byName = new Map();
+  for (const e of inner) {
+    if (inner.some((p) => p !== e && p.dur > e.dur && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur)) continue;
+    const data = e.args?.data;
+    const name =
+      e.name === "EvaluateScript" || e.name === "FunctionCall"
+        ? `${e.name}:${String(data?.url ?? "").split("/").pop().slice(0, 24)}@${data?.lineNumber}:${data?.columnNumber}`
+        : e.name === "EventDispatch"
+          ? `EventDispatch:${data?.type}`
+          : e.name;
+    byName.set(name, (byName.get(name) ?? 0) + e.dur / 1000);
+  }
+  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ");
+}
+
 /** The middle value (the upper one of an even count); null for none. */
 export const median = (xs) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] : null);
 

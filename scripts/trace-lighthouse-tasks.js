@@ -15,28 +15,10 @@ import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, median, roundsAndTargets } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, insideOf, median, roundsAndTargets } from "./bench-kit.js";
 
 const MIN_MS = Number(process.env.MIN_MS) || 12;
 const { rounds, targets } = roundsAndTargets(process.argv, "trace-lighthouse-tasks.js");
-
-/** The trace events directly inside a task, summed by name; scripts named by where they start. */
-function insideOf(task, mainEvents) {
-  const inner = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur >= 300);
-  const byName = new Map();
-  for (const e of inner) {
-    if (inner.some((p) => p !== e && p.dur > e.dur && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur)) continue;
-    const data = e.args?.data;
-    const name =
-      e.name === "EvaluateScript" || e.name === "FunctionCall"
-        ? `${e.name}:${String(data?.url ?? "").split("/").pop().slice(0, 24)}@${data?.lineNumber}:${data?.columnNumber}`
-        : e.name === "EventDispatch"
-          ? `EventDispatch:${data?.type}`
-          : e.name;
-    byName.set(name, (byName.get(name) ?? 0) + e.dur / 1000);
-  }
-  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ");
-}
 
 const blocking = new Map(targets.map(([label]) => [label, []]));
 for (let round = 0; round < rounds; round++) {

@@ -10,7 +10,7 @@
 //   TRACE_PHASE=document lists the tasks of 10 ms or more before hydration instead, each with the
 //   trace events that held it (the parser's chunks, style and layout, script).
 import { chromium } from "playwright-core";
-import { CHROMIUM_FLAGS, median, roundsAndTargets } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, insideOf, median, roundsAndTargets } from "./bench-kit.js";
 
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
 const DOCUMENT = process.env.TRACE_PHASE === "document";
@@ -67,17 +67,6 @@ function heldBy(task, { nodes, samples }) {
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? "no samples";
-}
-
-/** The trace events directly inside a task, summed by name (ParseHTML chunks, style and layout...). */
-function insideOf(task, mainEvents) {
-  const inner = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur >= 500);
-  const byName = new Map();
-  for (const e of inner) {
-    if (inner.some((p) => p !== e && p.dur > e.dur && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur)) continue;
-    byName.set(e.name, (byName.get(e.name) ?? 0) + e.dur / 1000);
-  }
-  return [...byName].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, ms]) => `${name} ${ms.toFixed(1)}`).join(", ");
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });

@@ -250,6 +250,9 @@ async function openPhone(browser: Browser) {
   return { context, page };
 }
 
+/** What the tap watcher below records (types only: the function itself is sent to the page as source). */
+type TapState = { at: number | null; answeredAt: number | null; hydrated: boolean | null; byEarlyScript: boolean | null; shownText: string | null; hydratedAt: number | null };
+
 /**
  * Runs in the page before its own scripts: from the first pointerdown on, checks on every frame
  * whether a dialog named `name` shows `text`, and notes the time after that frame, from the tap's
@@ -257,7 +260,7 @@ async function openPhone(browser: Browser) {
  * whether the answer on screen was the early-tap script's panel, and when React finished hydrating.
  */
 function watchTap({ name, text }: { name: string; text: string }) {
-  const state: { at: number | null; answeredAt: number | null; hydrated: boolean | null; byEarlyScript: boolean | null; shownText: string | null; hydratedAt: number | null } = { at: null, answeredAt: null, hydrated: null, byEarlyScript: null, shownText: null, hydratedAt: null };
+  const state: TapState = { at: null, answeredAt: null, hydrated: null, byEarlyScript: null, shownText: null, hydratedAt: null };
   (window as unknown as { __tap: typeof state }).__tap = state;
   addEventListener("glacial:hydrated", () => (state.hydratedAt ??= performance.now()));
   addEventListener(
@@ -282,7 +285,6 @@ function watchTap({ name, text }: { name: string; text: string }) {
   );
 }
 
-type TapState = { at: number | null; answeredAt: number | null; hydrated: boolean | null; byEarlyScript: boolean | null; shownText: string | null; hydratedAt: number | null };
 const tapState = (page: Page) => page.evaluate(() => (window as unknown as { __tap: TapState }).__tap);
 
 /** Opens home before hydration has started, taps the first best seller's Add to Cart and waits for the cart panel's "1 item". */
