@@ -7,6 +7,9 @@
 // the support bot's score (each of those also runs alone). BENCH_ONLY=storefront stops after the
 // storefront's figures; BENCH_ONLY=pages after the storefront's figures and the pages' throughput;
 // BENCH_ONLY=load measures the pages' throughput alone (with start-up).
+// Each mobile round also loads every shop page with its scripts taken out (scripts/
+// bench-document-alone.js, a proxy on port 3904): the blocking time of the HTML, CSS and images
+// alone, the floor under whatever the scripts cost, on the same machine in the same round.
 // BENCH_BASELINE=<checkout> measures an earlier commit (a checkout with its dependencies installed,
 // e.g. a `git worktree`) in the same run: built, started and measured beside this one, page by
 // page in the same Lighthouse rounds, so "no worse than before" is read on one machine at one time.
@@ -225,7 +228,7 @@ const startup = await measureStartup(3917);
 const baselineStartup = BASELINE ? await measureStartup(3917, BASELINE) : null;
 
 // A server left running on either port would be measured in place of this build's.
-for (const port of [3901, 3902, 3903]) {
+for (const port of [3901, 3902, 3903, 3904]) {
   const taken = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
   if (taken) throw new Error(`port ${port} is already in use: stop what listens there and run the bench again`);
 }
@@ -238,7 +241,10 @@ const BARE = "http://127.0.0.1:3902";
 const baselineDataDir = BASELINE ? fs.mkdtempSync(path.join(os.tmpdir(), "glacial-bench-baseline-")) : null;
 const baseline = BASELINE ? startProcess([path.join(BASELINE, "server/main.js")], { DATA_DIR: baselineDataDir, PORT: "3903", HOST: "127.0.0.1", LOG_LEVEL: "warn", PUBLIC_URL: "http://127.0.0.1:3903" }, BASELINE) : null;
 const BASE = "http://127.0.0.1:3903";
+const documentAlone = startProcess([path.join(root, "scripts/bench-document-alone.js"), "http://127.0.0.1:3901", "3904"], {});
+const NO_SCRIPTS = "http://127.0.0.1:3904";
 await waitFor(`${SHOP}/healthz`);
+await waitFor(`${NO_SCRIPTS}/healthz`);
 await waitFor(`${BARE}/`);
 if (BASELINE) await waitFor(`${BASE}/healthz`);
 
@@ -263,6 +269,7 @@ try {
       bare: `${BARE}/`,
       ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [name, SHOP + p])),
       ...Object.fromEntries(Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])),
+      ...Object.fromEntries(Object.entries(pages).map(([name, p]) => [`${name}, no scripts`, NO_SCRIPTS + p])),
     });
     results.lighthouse.desktop = { bare: await lighthouseMedian(`${BARE}/`, true) };
     for (const [name, url] of [...Object.entries(pages).map(([name, p]) => [name, SHOP + p]), ...Object.entries(baselinePages).map(([name, p]) => [name, BASE + p])]) {
@@ -322,6 +329,7 @@ try {
     results.load.c10gzip = row;
   }
 } finally {
+  await documentAlone.stop();
   await shop.stop();
   await bare.stop();
   await baseline?.stop();
