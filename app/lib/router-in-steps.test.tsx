@@ -3,7 +3,8 @@ import { act, createElement } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Outlet, useLoaderData, useLocation } from "react-router";
-import { HydratedRouterMade, makeRouterInSteps, nextTask } from "./router-in-steps";
+import { type DataRouteObject } from "react-router";
+import { HydratedRouterMade, makeRouterInSteps, nextTask, splitBackOffice } from "./router-in-steps";
 
 // The page's router is made before React renders, in steps with a task boundary between them, and
 // React then hydrates the same tree React Router's own HydratedRouter would.
@@ -48,6 +49,42 @@ function Home() {
 }
 function About() {
   return createElement("p", null, "about");
+}
+
+function Page() {
+  return createElement("p", null, `page at ${useLocation().pathname}`);
+}
+
+/** Routes shaped as the shop's: downloads at the top, screens in a layout without a path, and the shop's own catch-all. */
+const backOfficeRoutes = {
+  "routes/admin/login": route("routes/admin/login", { parentId: "root", path: "admin/login" }),
+  "routes/admin/orders-csv": route("routes/admin/orders-csv", { parentId: "root", path: "admin/sales/orders.csv", hasDefaultExport: false }),
+  "routes/admin/layout": route("routes/admin/layout", { parentId: "root" }),
+  "routes/admin/dashboard": route("routes/admin/dashboard", { parentId: "routes/admin/layout", path: "admin/dashboard" }),
+  "routes/admin/content": route("routes/admin/content", { parentId: "routes/admin/layout", path: "admin/content" }),
+  "routes/admin/content.menu": route("routes/admin/content.menu", { parentId: "routes/admin/content", path: "menu" }),
+};
+const shopRoutes = {
+  "routes/product": route("routes/product", { parentId: "root", path: "product/:slug" }),
+  "routes/account/layout": route("routes/account/layout", { parentId: "root", path: "account" }),
+  "routes/account/orders": route("routes/account/orders", { parentId: "routes/account/layout", index: true }),
+  "routes/administrators": route("routes/administrators", { parentId: "root", path: "administrators" }),
+  "routes/not-found": route("routes/not-found", { parentId: "root", path: "*" }),
+};
+
+/** The page with the back office's routes and a few more of the shop's beside the home and about pages. */
+function serveShopPage(path: string) {
+  servePage(path);
+  const manifest = g.__reactRouterManifest as { routes: Record<string, unknown> };
+  Object.assign(manifest.routes, backOfficeRoutes, shopRoutes);
+  // Every module is already loaded, so a navigation needs neither a script nor a request.
+  const modules = g.__reactRouterRouteModules as Record<string, unknown>;
+  for (const id of [...Object.keys(backOfficeRoutes), ...Object.keys(shopRoutes)]) modules[id] = { default: id.endsWith("layout") || id.endsWith("content") ? Outlet : Page };
+}
+
+/** Every route id in the router's tree. */
+function routeIds(routes: DataRouteObject[]): string[] {
+  return routes.flatMap((r) => [r.id, ...routeIds(r.children ?? [])]);
 }
 
 function servePage(path: string) {
@@ -123,6 +160,59 @@ describe("makeRouterInSteps", () => {
     servePage("/about");
     const made = await makeRouterInSteps();
     expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/about"]);
+  });
+});
+
+describe("the back office's routes on a storefront page", () => {
+  it("are the routes under /admin and the layout without a path that holds only them", () => {
+    servePage("/");
+    const manifest = g.__reactRouterManifest as { routes: Record<string, unknown> };
+    Object.assign(manifest.routes, backOfficeRoutes, shopRoutes);
+    const { rest, backOffice } = splitBackOffice(manifest.routes as Parameters<typeof splitBackOffice>[0]);
+    expect(Object.keys(backOffice).sort()).toEqual(Object.keys(backOfficeRoutes).sort());
+    // "administrators" only begins with the same letters; the catch-all is the shop's own.
+    expect(Object.keys(rest).sort()).toEqual(["root", "routes/about", "routes/home", ...Object.keys(shopRoutes)].sort());
+  });
+
+  it("are left out of a storefront page's router, which still hydrates its own page", async () => {
+    serveShopPage("/");
+    const made = await makeRouterInSteps();
+    const ids = routeIds(made.router.routes);
+    expect(ids).toContain("routes/product");
+    expect(ids).toContain("routes/account/orders");
+    for (const id of Object.keys(backOfficeRoutes)) expect(ids).not.toContain(id);
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/home"]);
+  });
+
+  it("are added when a navigation goes to the back office, and the screen is matched, not the shop's catch-all", async () => {
+    serveShopPage("/");
+    const made = await makeRouterInSteps();
+    const container = document.createElement("div");
+    document.body.append(container);
+    root = createRoot(container);
+    await act(async () => root!.render(createElement(HydratedRouterMade, { made })));
+    // A storefront page with a parameter asks too; nothing is added for it.
+    await act(async () => made.router.navigate("/product/glacier"));
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/product"]);
+    expect(routeIds(made.router.routes)).not.toContain("routes/admin/dashboard");
+    await act(async () => made.router.navigate("/admin/content/menu"));
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/admin/layout", "routes/admin/content", "routes/admin/content.menu"]);
+    expect(container.querySelector("p")?.textContent).toBe("page at /admin/content/menu");
+    // Added once, in place: every back-office route is there, under the parent it has in the manifest.
+    const ids = routeIds(made.router.routes);
+    for (const id of Object.keys(backOfficeRoutes)) expect(ids.filter((x) => x === id)).toHaveLength(1);
+    await act(async () => made.router.navigate("/admin/login"));
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/admin/login"]);
+    await act(async () => made.router.navigate("/"));
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/home"]);
+  });
+
+  it("are all there from the start on a back-office page", async () => {
+    serveShopPage("/admin/dashboard");
+    const made = await makeRouterInSteps();
+    const ids = routeIds(made.router.routes);
+    for (const id of Object.keys(backOfficeRoutes)) expect(ids).toContain(id);
+    expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/admin/layout", "routes/admin/dashboard"]);
   });
 });
 

@@ -63,6 +63,39 @@ export function nextTask(): Promise<void> {
   });
 }
 
+type ManifestRoutes = FrameworkContextValue["manifest"]["routes"];
+
+/** A path of the back office (the staff's screens and downloads). */
+export const isBackOfficePath = (pathname: string) => /^\/admin(?:\/|$)/.test(pathname);
+
+/**
+ * The manifest's routes in two: the back office's (every route whose full path is under /admin,
+ * and a layout without a path whose routes all are) and the rest.
+ */
+export function splitBackOffice(routes: ManifestRoutes): { rest: ManifestRoutes; backOffice: ManifestRoutes } {
+  const entries = Object.entries(routes).filter((entry): entry is [string, NonNullable<ManifestRoutes[string]>] => entry[1] != null);
+  const children = new Map<string, string[]>();
+  for (const [id, route] of entries) if (route.parentId) children.set(route.parentId, [...(children.get(route.parentId) ?? []), id]);
+  const fullPath = (id: string): string => {
+    const route = routes[id];
+    if (!route) return "";
+    const own = route.path ?? "";
+    if (own.startsWith("/")) return own;
+    return `${route.parentId ? fullPath(route.parentId) : ""}/${own}`.replace(/\/+/g, "/");
+  };
+  const inBackOffice = (id: string): boolean => {
+    const route = routes[id];
+    if (!route) return false;
+    if (route.path || route.index) return isBackOfficePath(fullPath(id));
+    const under = children.get(id) ?? [];
+    return under.length > 0 && under.every(inBackOffice);
+  };
+  const rest: ManifestRoutes = {};
+  const backOffice: ManifestRoutes = {};
+  for (const [id, route] of entries) (inBackOffice(id) ? backOffice : rest)[id] = route;
+  return { rest, backOffice };
+}
+
 export interface MadeRouter {
   router: DataRouter;
   /** Whether `initialize` has run (it must run once). */
@@ -84,8 +117,14 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
   context.state = (await decodeViaTurboStream(stream, window)).value as HydrationState;
   const state = context.state;
 
+  // A storefront page's router starts without the back office's routes, half of all the routes:
+  // matching the page's URL at start-up tries every route ranked above it (the home page's comes
+  // last), and on a slow phone that was the longest task of the router's making. A navigation
+  // to the back office adds them first, as React Router's own route discovery does.
   await step();
-  const routes = createClientRoutes(manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
+  const { rest, backOffice } = splitBackOffice(manifest.routes);
+  const withheld = isBackOfficePath(window.location.pathname) || Object.keys(backOffice).length === 0 ? null : backOffice;
+  const routes = createClientRoutes(withheld ? rest : manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
 
   await step();
   let hydrationData: HydrationState | undefined;
@@ -124,7 +163,9 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
     mapRouteProperties,
     future: { v8_passThroughRequests: context.future.v8_passThroughRequests },
     dataStrategy: getTurboStreamSingleFetchDataStrategy(() => router, manifest, routeModules, context.ssr, context.basename, context.future.v8_trailingSlashAwareDataRequests ?? false),
-    patchRoutesOnNavigation: getPatchRoutesOnNavigationFunction(() => router, manifest, routeModules, context.ssr, context.routeDiscovery, context.isSpaMode, context.basename),
+    patchRoutesOnNavigation: withheld
+      ? backOfficeOnNavigation(withheld, (patches, parentId) => createClientRoutes(patches, routeModules, null, context.ssr, context.isSpaMode, parentId), context.basename)
+      : getPatchRoutesOnNavigationFunction(() => router, manifest, routeModules, context.ssr, context.routeDiscovery, context.isSpaMode, context.basename),
   });
   // A page whose data is all in the HTML starts at once, as HydratedRouter's does; one that must
   // still load data (a client loader) starts when the tree has mounted.
@@ -146,6 +187,27 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
       routeDiscovery: context.routeDiscovery,
       criticalCss: import.meta.env.DEV ? context.criticalCss : undefined,
     },
+  };
+}
+
+type PatchRoutesOnNavigation = NonNullable<Parameters<typeof createRouter>[0]["patchRoutesOnNavigation"]>;
+
+/**
+ * Adds the withheld back-office routes the first time a navigation or a fetcher goes to the back
+ * office: each route whose parent is not withheld goes under that parent, with its own routes.
+ */
+export function backOfficeOnNavigation(
+  withheld: ManifestRoutes,
+  clientRoutes: (patches: ManifestRoutes, parentId: string) => ReturnType<typeof createClientRoutes>,
+  basename = "/",
+): PatchRoutesOnNavigation {
+  let added = false;
+  return ({ path, patch }) => {
+    const pathname = basename !== "/" && path.startsWith(basename) ? path.slice(basename.replace(/\/$/, "").length) || "/" : path;
+    if (added || !isBackOfficePath(pathname)) return;
+    added = true;
+    const parents = new Set(Object.values(withheld).flatMap((route) => (route && !(route.parentId && withheld[route.parentId]) ? [route.parentId ?? ""] : [])));
+    for (const parentId of parents) patch(parentId || null, clientRoutes(withheld, parentId));
   };
 }
 
