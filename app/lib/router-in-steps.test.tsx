@@ -82,6 +82,15 @@ function serveShopPage(path: string) {
   for (const id of [...Object.keys(backOfficeRoutes), ...Object.keys(shopRoutes)]) modules[id] = { default: id.endsWith("layout") || id.endsWith("content") ? Outlet : Page };
 }
 
+/** Renders the made router into a new element of the page (a client render, not hydration). */
+async function renderMade(made: Awaited<ReturnType<typeof makeRouterInSteps>>) {
+  const container = document.createElement("div");
+  document.body.append(container);
+  root = createRoot(container);
+  await act(async () => root!.render(createElement(HydratedRouterMade, { made })));
+  return container;
+}
+
 /** Every route id in the router's tree. */
 function routeIds(routes: DataRouteObject[]): string[] {
   return routes.flatMap((r) => [r.id, ...routeIds(r.children ?? [])]);
@@ -187,10 +196,7 @@ describe("the back office's routes on a storefront page", () => {
   it("are added when a navigation goes to the back office, and the screen is matched, not the shop's catch-all", async () => {
     serveShopPage("/");
     const made = await makeRouterInSteps();
-    const container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () => root!.render(createElement(HydratedRouterMade, { made })));
+    const container = await renderMade(made);
     // A storefront page with a parameter asks too; nothing is added for it.
     await act(async () => made.router.navigate("/product/glacier"));
     expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/product"]);
@@ -220,10 +226,7 @@ describe("HydratedRouterMade", () => {
   it("renders the routes with the server's data and follows the router to another page", async () => {
     servePage("/");
     const made = await makeRouterInSteps();
-    const container = document.createElement("div");
-    document.body.append(container);
-    root = createRoot(container);
-    await act(async () => root!.render(createElement(HydratedRouterMade, { made })));
+    const container = await renderMade(made);
     expect(container.querySelector("h1")?.textContent).toBe("Hello from the server");
     expect(container.querySelector("p")?.textContent).toBe("home at /");
     // A route without a loader needs no request: the router moves and React follows.
