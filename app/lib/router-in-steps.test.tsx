@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Outlet, useLoaderData, useLocation } from "react-router";
 import { type DataRouteObject } from "react-router";
-import { HydratedRouterMade, makeRouterInSteps, nextTask, splitBackOffice } from "./router-in-steps";
+import { backOfficeOnNavigation, HydratedRouterMade, makeRouterInSteps, nextTask, splitBackOffice } from "./router-in-steps";
 
 // The page's router is made before React renders, in steps with a task boundary between them, and
 // React then hydrates the same tree React Router's own HydratedRouter would.
@@ -211,6 +211,24 @@ describe("the back office's routes on a storefront page", () => {
     expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/admin/login"]);
     await act(async () => made.router.navigate("/"));
     expect(made.router.state.matches.map((m) => m.route.id)).toEqual(["root", "routes/home"]);
+  });
+
+  it("are added by the first navigation there that is not cancelled, once", () => {
+    const added: Array<[string | null, string]> = [];
+    const onNavigation = backOfficeOnNavigation(backOfficeRoutes as unknown as Parameters<typeof splitBackOffice>[0], (_patches, parentId) => [{ id: `under ${parentId}` }] as never);
+    const go = (path: string, aborted = false) => {
+      const controller = new AbortController();
+      if (aborted) controller.abort();
+      void onNavigation({ path, signal: controller.signal, matches: [], fetcherKey: undefined, patch: (parentId, routes) => added.push([parentId, String(routes[0]?.id)]) });
+    };
+    go("/product/glacier");
+    go("/admin/dashboard", true);
+    expect(added).toEqual([]);
+    go("/admin/dashboard");
+    // The downloads and the screens' layout all sit under the root.
+    expect(added).toEqual([["root", "under root"]]);
+    go("/admin/content/menu");
+    expect(added).toHaveLength(1);
   });
 
   it("are all there from the start on a back-office page", async () => {

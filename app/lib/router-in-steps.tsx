@@ -202,12 +202,13 @@ export function backOfficeOnNavigation(
   basename = "/",
 ): PatchRoutesOnNavigation {
   let added = false;
-  return ({ path, patch }) => {
+  return ({ path, patch, signal }) => {
     const pathname = basename !== "/" && path.startsWith(basename) ? path.slice(basename.replace(/\/$/, "").length) || "/" : path;
-    if (added || !isBackOfficePath(pathname)) return;
-    added = true;
+    // A navigation already cancelled patches nothing (React Router drops it), so the next one must.
+    if (added || signal.aborted || !isBackOfficePath(pathname)) return;
     const parents = new Set(Object.values(withheld).flatMap((route) => (route && !(route.parentId && withheld[route.parentId]) ? [route.parentId ?? ""] : [])));
     for (const parentId of parents) patch(parentId || null, clientRoutes(withheld, parentId));
+    added = true;
   };
 }
 
