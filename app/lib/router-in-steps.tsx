@@ -18,6 +18,7 @@ import {
   UNSAFE_useFogOFWarDiscovery as useFogOFWarDiscovery,
 } from "react-router";
 import { flushSync } from "react-dom";
+import { isAdminPath } from "./path-kinds";
 import { keyHistoryEntry } from "./scroll-restoration";
 
 /**
@@ -65,9 +66,6 @@ export function nextTask(): Promise<void> {
 
 type ManifestRoutes = FrameworkContextValue["manifest"]["routes"];
 
-/** A path of the back office (the staff's screens and downloads). */
-export const isBackOfficePath = (pathname: string) => /^\/admin(?:\/|$)/.test(pathname);
-
 /**
  * The manifest's routes in two: the back office's (every route whose full path is under /admin,
  * and a layout without a path whose routes all are) and the rest.
@@ -86,7 +84,7 @@ export function splitBackOffice(routes: ManifestRoutes): { rest: ManifestRoutes;
   const inBackOffice = (id: string): boolean => {
     const route = routes[id];
     if (!route) return false;
-    if (route.path || route.index) return isBackOfficePath(fullPath(id));
+    if (route.path || route.index) return isAdminPath(fullPath(id));
     const under = children.get(id) ?? [];
     return under.length > 0 && under.every(inBackOffice);
   };
@@ -122,9 +120,9 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
   // last), and on a slow phone that was the longest task of the router's making. A navigation
   // to the back office adds them first, as React Router's own route discovery does.
   await step();
-  const { rest, backOffice } = splitBackOffice(manifest.routes);
-  const withheld = isBackOfficePath(window.location.pathname) || Object.keys(backOffice).length === 0 ? null : backOffice;
-  const routes = createClientRoutes(withheld ? rest : manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
+  const split = isAdminPath(window.location.pathname) ? null : splitBackOffice(manifest.routes);
+  const withheld = split && Object.keys(split.backOffice).length > 0 ? split.backOffice : null;
+  const routes = createClientRoutes(split && withheld ? split.rest : manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
 
   await step();
   let hydrationData: HydrationState | undefined;
@@ -205,7 +203,7 @@ export function backOfficeOnNavigation(
   return ({ path, patch, signal }) => {
     const pathname = basename !== "/" && path.startsWith(basename) ? path.slice(basename.replace(/\/$/, "").length) || "/" : path;
     // A navigation already cancelled patches nothing (React Router drops it), so the next one must.
-    if (added || signal.aborted || !isBackOfficePath(pathname)) return;
+    if (added || signal.aborted || !isAdminPath(pathname)) return;
     const parents = new Set(Object.values(withheld).flatMap((route) => (route && !(route.parentId && withheld[route.parentId]) ? [route.parentId ?? ""] : [])));
     for (const parentId of parents) patch(parentId || null, clientRoutes(withheld, parentId));
     added = true;
