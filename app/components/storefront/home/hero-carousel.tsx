@@ -1,25 +1,39 @@
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { Link } from "react-router";
+import { whenIdle } from "~/lib/when-idle";
 
 export type HeroSlide = { src: string; srcSet?: string; alt: string };
 
 const AUTOPLAY_MS = 6000;
 
+/** The slides whose image the page holds once `index` is shown: it and the two a tap or the autoplay shows next. */
+export function slidesWithImage(held: ReadonlySet<number>, index: number, count: number): ReadonlySet<number> {
+  const wanted = [index, (index + 1) % count, (index - 1 + count) % count];
+  return wanted.every((i) => held.has(i)) ? held : new Set([...held, ...wanted]);
+}
+
 /**
  * The home hero: a looping carousel (last slide wraps to the first). The first slide's image is
- * the LCP element: in the server HTML, fetchpriority high, never lazy; the others load lazily.
+ * the LCP element: in the server HTML, fetchpriority high, never lazy. The others are not in the
+ * server HTML at all: lazy loading alone still fetched the two slides beside the first at once on a
+ * phone (they sit within the browser's lazy-load distance), full-width images a shopper on mobile
+ * data pays for before seeing any, and one more image to lay out and paint while the page starts.
+ * Each slide's image is added when the page is idle after the slide before or after it is shown, so
+ * the next one has loaded by the time the autoplay or a tap brings it.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const count = slides.length;
+  const [withImage, setWithImage] = useState<ReadonlySet<number>>(() => new Set([0]));
   const go = useCallback((delta: number) => setIndex((i) => (i + delta + count) % count), [count]);
 
   useEffect(() => {
     if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPlaying(false);
   }, []);
+  useEffect(() => whenIdle(() => setWithImage((held) => slidesWithImage(held, index, count))), [index, count]);
   useEffect(() => {
     if (!playing || hovered || count < 2) return;
     const timer = window.setInterval(() => go(1), AUTOPLAY_MS);
@@ -47,18 +61,20 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             inert={i !== index}
             className="relative aspect-[4/3] w-full shrink-0 sm:aspect-[2/1]"
           >
-            <img
-              src={slide.src}
-              srcSet={slide.srcSet}
-              sizes="100vw"
-              alt={slide.alt}
-              width={1600}
-              height={800}
-              loading={i === 0 ? "eager" : "lazy"}
-              fetchPriority={i === 0 ? "high" : "low"}
-              decoding={i === 0 ? "sync" : "async"}
-              className="h-full w-full object-cover"
-            />
+            {i === 0 || withImage.has(i) ? (
+              <img
+                src={slide.src}
+                srcSet={slide.srcSet}
+                sizes="100vw"
+                alt={slide.alt}
+                width={1600}
+                height={800}
+                loading={i === 0 ? "eager" : "lazy"}
+                fetchPriority={i === 0 ? "high" : "low"}
+                decoding={i === 0 ? "sync" : "async"}
+                className="h-full w-full object-cover"
+              />
+            ) : null}
           </div>
         ))}
       </div>
