@@ -18,7 +18,7 @@ export function slidesWithImage(held: ReadonlySet<number>, index: number, count:
  * the LCP element: in the server HTML, fetchpriority high, never lazy. The others are not in the
  * server HTML at all: lazy loading alone still fetched the two slides beside the first at once on a
  * phone (they sit within the browser's lazy-load distance), full-width images a shopper on mobile
- * data pays for before seeing any, and one more image to lay out and paint while the page starts.
+ * data pays for before seeing any, and more images to decode and paint while the page starts.
  * Each slide's image is added when the page is idle after the slide before or after it is shown, so
  * the next one has loaded by the time the autoplay or a tap brings it.
  */
