@@ -49,9 +49,13 @@ describe("the home hero's images", () => {
     const first = server.querySelector("img")!;
     expect([first.getAttribute("loading"), first.getAttribute("fetchpriority")]).toEqual(["eager", "high"]);
 
-    let idle: (() => void)[] = [];
-    vi.stubGlobal("requestIdleCallback", (work: () => void) => idle.push(work));
-    vi.stubGlobal("cancelIdleCallback", () => undefined);
+    let idle = new Map<number, () => void>();
+    let handles = 0;
+    vi.stubGlobal("requestIdleCallback", (work: () => void) => {
+      idle.set(++handles, work);
+      return handles;
+    });
+    vi.stubGlobal("cancelIdleCallback", (handle: number) => idle.delete(handle));
     const container = document.createElement("div");
     container.innerHTML = html;
     document.body.append(container);
@@ -60,10 +64,14 @@ describe("the home hero's images", () => {
     });
     // Hydrated, the page not yet idle: still the server's one image.
     expect(imagesIn(container)).toEqual(["Slide picture 1", null, null, null, null]);
+    // "Previous" tapped before the page was idle: the slide it shows has its image at once.
+    act(() => (container.querySelector('button[aria-label="Previous slide"]') as HTMLButtonElement).click());
+    expect(imagesIn(container)).toEqual(["Slide picture 1", null, null, null, "Slide picture 5"]);
+    act(() => (container.querySelector('button[aria-label="Next slide"]') as HTMLButtonElement).click());
     const runIdle = () =>
       act(() => {
-        const due = idle;
-        idle = [];
+        const due = [...idle.values()];
+        idle = new Map();
         for (const work of due) work();
       });
     runIdle();

@@ -20,7 +20,8 @@ export function slidesWithImage(held: ReadonlySet<number>, index: number, count:
  * phone (they sit within the browser's lazy-load distance), full-width images a shopper on mobile
  * data pays for before seeing any, and more images to decode and paint while the page starts.
  * Each slide's image is added when the page is idle after the slide before or after it is shown, so
- * the next one has loaded by the time the autoplay or a tap brings it.
+ * the next one has loaded by the time the autoplay or a tap brings it; a slide shown before that
+ * (a tap before the page was idle) gets its image at once.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const [index, setIndex] = useState(0);
@@ -61,7 +62,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             inert={i !== index}
             className="relative aspect-[4/3] w-full shrink-0 sm:aspect-[2/1]"
           >
-            {i === 0 || withImage.has(i) ? (
+            {i === 0 || i === index || withImage.has(i) ? (
               <img
                 src={slide.src}
                 srcSet={slide.srcSet}
