@@ -2,8 +2,7 @@
 import { act, createElement } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Outlet, useLoaderData, useLocation } from "react-router";
-import { type DataRouteObject } from "react-router";
+import { Outlet, useLoaderData, useLocation, type DataRouteObject } from "react-router";
 import { backOfficeOnNavigation, HydratedRouterMade, makeRouterInSteps, nextTask, splitBackOffice } from "./router-in-steps";
 
 // The page's router is made before React renders, in steps with a task boundary between them, and

@@ -121,8 +121,8 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
   // to the back office adds them first, as React Router's own route discovery does.
   await step();
   const split = isAdminPath(window.location.pathname) ? null : splitBackOffice(manifest.routes);
-  const withheld = split && Object.keys(split.backOffice).length > 0 ? split.backOffice : null;
-  const routes = createClientRoutes(split && withheld ? split.rest : manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
+  const backOfficeLater = split && Object.keys(split.backOffice).length > 0 ? split : null;
+  const routes = createClientRoutes(backOfficeLater ? backOfficeLater.rest : manifest.routes, routeModules, state, context.ssr, context.isSpaMode);
 
   await step();
   let hydrationData: HydrationState | undefined;
@@ -161,8 +161,8 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
     mapRouteProperties,
     future: { v8_passThroughRequests: context.future.v8_passThroughRequests },
     dataStrategy: getTurboStreamSingleFetchDataStrategy(() => router, manifest, routeModules, context.ssr, context.basename, context.future.v8_trailingSlashAwareDataRequests ?? false),
-    patchRoutesOnNavigation: withheld
-      ? backOfficeOnNavigation(withheld, (patches, parentId) => createClientRoutes(patches, routeModules, null, context.ssr, context.isSpaMode, parentId), context.basename)
+    patchRoutesOnNavigation: backOfficeLater
+      ? backOfficeOnNavigation(backOfficeLater.backOffice, (patches, parentId) => createClientRoutes(patches, routeModules, null, context.ssr, context.isSpaMode, parentId), context.basename)
       : getPatchRoutesOnNavigationFunction(() => router, manifest, routeModules, context.ssr, context.routeDiscovery, context.isSpaMode, context.basename),
   });
   // A page whose data is all in the HTML starts at once, as HydratedRouter's does; one that must

@@ -28,6 +28,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const [playing, setPlaying] = useState(true);
   const [hovered, setHovered] = useState(false);
   const count = slides.length;
+  // Starts with the first slide's (the LCP image, in the server HTML) and only ever grows.
   const [withImage, setWithImage] = useState<ReadonlySet<number>>(() => new Set([0]));
   const go = useCallback((delta: number) => setIndex((i) => (i + delta + count) % count), [count]);
 
@@ -62,7 +63,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             inert={i !== index}
             className="relative aspect-[4/3] w-full shrink-0 sm:aspect-[2/1]"
           >
-            {i === 0 || i === index || withImage.has(i) ? (
+            {i === index || withImage.has(i) ? (
               <img
                 src={slide.src}
                 srcSet={slide.srcSet}
