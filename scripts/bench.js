@@ -29,6 +29,7 @@ import { measureFirstTap } from "./bench-first-tap.js";
 import { measureDevtoolsCost } from "./trace-devtools-cost.js";
 import { measureScriptBytes } from "./bench-script-bytes.js";
 import { measureStartup } from "./measure-startup.js";
+import { blockingOfRun, formatKinds } from "./lighthouse-blocking.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -75,6 +76,8 @@ async function lighthouseRun(url, desktop) {
     // A run Lighthouse could not finish (e.g. NO_FCP on a starved CPU) has null scores: not a 0.
     if (lhr.runtimeError || lhr.categories.performance.score === null) return { failed: lhr.runtimeError?.code ?? "no score" };
     const scripts = lhr.audits["network-requests"].details.items.filter((i) => i.resourceType === "Script");
+    // Where the mobile blocking time comes from (Lighthouse's own model of the run, by kind of work).
+    const blocking = desktop ? null : Object.fromEntries((await blockingOfRun(result)).byKind);
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -84,6 +87,7 @@ async function lighthouseRun(url, desktop) {
       tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
       scriptTransferBytes: scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0),
       scriptRequests: scripts.length,
+      ...(blocking ? { blocking } : {}),
     };
   } finally {
     await chrome.kill();
@@ -144,7 +148,7 @@ async function lighthouseMobileInterleaved(targets) {
       const loadBefore = loadAverage();
       const run = await lighthouseRun(url, false);
       round[name] = { ...run, load: loadBefore };
-      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms`} (load ${loadBefore})`);
+      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms${run.tbtMs > 0 ? ` (${formatKinds(run.blocking)})` : ""}`} (load ${loadBefore})`);
     }
     rounds.push(round);
   }
@@ -156,12 +160,15 @@ async function lighthouseMobileInterleaved(targets) {
       continue;
     }
     const pick = (k) => median(ok.map((r) => r[k]));
+    const middle = ok.find((r) => r.tbtMs === pick("tbtMs"));
     // The gap to the bare page of the same round, then the median gap.
     const paired = rounds.filter((r) => !r[name].failed && !r.bare.failed);
     summary[name] = {
       performance: pick("performance"),
       runs: rounds.map((r) => r[name].performance ?? null),
       tbtMs: pick("tbtMs"),
+      // The median run's blocking time by what its tasks were doing (ms).
+      tbtByKind: Object.fromEntries(Object.entries(middle.blocking).map(([kind, ms]) => [kind, Math.round(ms)])),
       lcpMs: pick("lcpMs"),
       accessibility: pick("accessibility"),
       bestPractices: pick("bestPractices"),
