@@ -58,6 +58,9 @@ describe.each(DRIVERS)("demo store on %s", (kind) => {
     expect(all.some((p) => p.isBestSeller && p.status !== "active")).toBe(true);
     expect(cards.some((c) => hidden.has(c.id))).toBe(false);
     expect(cards[0]!.price).toMatch(/^₹[\d,]+$/);
+    // A home card shows its one 512 px image: no srcset travels in the page's data for it.
+    expect(cards[0]!.image).toMatch(/w=512&h=512/);
+    for (const c of cards) expect(c).not.toHaveProperty("imageSrcSet");
   });
 
   it("orders best sellers by sort order, then newest, and pages through them", async () => {
@@ -76,6 +79,7 @@ describe.each(DRIVERS)("demo store on %s", (kind) => {
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.length).toBeLessThanOrEqual(8);
     for (const c of cards) expect(c.name.toLowerCase()).toContain("tumbler");
+    for (const c of cards) expect(c).not.toHaveProperty("imageSrcSet");
   });
 
   it("has active collections including matte, a header mega-menu, settings and one active popup", async () => {

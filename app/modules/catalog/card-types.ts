@@ -20,4 +20,10 @@ export type ProductCardView = {
   topSale: boolean;
 };
 
+/**
+ * A home-page card (Best Seller, Premium Tumblers): it shows its 512 px image at one size, so it
+ * carries no `imageSrcSet`; sixteen of them on a first view would be 4 KB of page data for nothing.
+ */
+export type HomeCardView = Omit<ProductCardView, "imageSrcSet">;
+
 export type CollectionCardView = { id: string; name: string; slug: string; image: string | null };

@@ -1,7 +1,7 @@
 // The catalog module's browser-safe face: its rules and types for code outside the module, browser
 // code included. Server code of the module is reached through catalog.server.ts.
 export { MEANINGFUL_TAGS, TOP_SALE_BANNER } from "./badges";
-export type { CollectionCardView, ProductCardView } from "./card-types";
+export type { CollectionCardView, HomeCardView, ProductCardView } from "./card-types";
 export { CATEGORIES, CATEGORY_SLUGS, isCategorySlug } from "./categories";
 export { collectionFormValues, collectionInput, collectionOrderInput } from "./collection-form";
 export { isValidGtin } from "./gtin";

@@ -5,7 +5,7 @@ import { media } from "~/modules/media/media.server";
 import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
 import { badgeFor, hasTopSaleBanner } from "./badges";
 import { TUMBLERS_TITLE_MATCH } from "./home-rules";
-import type { ProductCardView } from "./card-types";
+import type { HomeCardView, ProductCardView } from "./card-types";
 import { productVariants, products } from "./schema";
 
 export type { ProductCardView };
@@ -35,7 +35,7 @@ export async function listBestSellers(db: Db, page: { offset: number; limit: num
       .limit(page.limit),
     db.select({ n: count() }).from(products).where(where),
   ]);
-  return { cards: await toCards(db, rows), total: total?.n ?? 0 };
+  return { cards: forHome(await toCards(db, rows)), total: total?.n ?? 0 };
 }
 
 /** Active products whose title contains 'tumbler' (case-insensitive), at most `limit`. */
@@ -46,7 +46,12 @@ export async function listTumblers(db: Db, limit = 8) {
     .where(and(eq(products.status, "active"), ilike(products.title, `%${TUMBLERS_TITLE_MATCH}%`)))
     .orderBy(asc(products.sortOrder), desc(products.createdAt), asc(products.id))
     .limit(limit);
-  return toCards(db, rows);
+  return forHome(await toCards(db, rows));
+}
+
+/** The home page's cards: without the srcset their one-size image does not use. */
+function forHome(cards: ProductCardView[]): HomeCardView[] {
+  return cards.map(({ imageSrcSet: _oneSize, ...card }) => card);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { type ProductCardView, LOAD_MORE_BATCH, showLoadMore } from "~/modules/catalog/catalog";
+import { type HomeCardView, LOAD_MORE_BATCH, showLoadMore } from "~/modules/catalog/catalog";
 import { HomeProductCard } from "./product-card";
 
-type Page = { cards: ProductCardView[]; total: number };
+type Page = { cards: HomeCardView[]; total: number };
 
 async function fetchPage(offset: number, limit: number): Promise<Page> {
   const res = await fetch(`/api/best-sellers?offset=${offset}&limit=${limit}`, { headers: { Accept: "application/json" } });
@@ -11,8 +11,8 @@ async function fetchPage(offset: number, limit: number): Promise<Page> {
 }
 
 /** Best Seller: the first page comes from the loader; 'Load More Bottles' appends batches of 6. */
-export function BestSellers({ initial, total, loadMoreEnabled }: { initial: ProductCardView[]; total: number; loadMoreEnabled: boolean }) {
-  const [extra, setExtra] = useState<ProductCardView[]>([]);
+export function BestSellers({ initial, total, loadMoreEnabled }: { initial: HomeCardView[]; total: number; loadMoreEnabled: boolean }) {
+  const [extra, setExtra] = useState<HomeCardView[]>([]);
   const [knownTotal, setKnownTotal] = useState(total);
   const [loading, setLoading] = useState(false);
   const [lastBatchEmpty, setLastBatchEmpty] = useState(false);

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { useCartActions } from "~/components/cart/cart-context";
 import { earlyCardTap } from "~/lib/early-taps";
-import { TOP_SALE_BANNER, type ProductCardView } from "~/modules/catalog/catalog";
+import { TOP_SALE_BANNER, type HomeCardView } from "~/modules/catalog/catalog";
 
 /** A home-page product card (Best Seller, Premium Tumblers). */
-export function HomeProductCard({ card }: { card: ProductCardView }) {
+export function HomeProductCard({ card }: { card: HomeCardView }) {
   const { addItem } = useCartActions();
   const add = () =>
     addItem({

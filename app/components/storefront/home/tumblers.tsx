@@ -1,8 +1,8 @@
-import type { ProductCardView } from "~/modules/catalog/catalog";
+import type { HomeCardView } from "~/modules/catalog/catalog";
 import { HomeProductCard } from "./product-card";
 
 /** Premium Tumblers: renders nothing when there are none. */
-export function PremiumTumblers({ cards }: { cards: ProductCardView[] }) {
+export function PremiumTumblers({ cards }: { cards: HomeCardView[] }) {
   if (cards.length === 0) return null;
   return (
     <section aria-labelledby="premium-tumblers" className="render-when-near mx-auto max-w-7xl px-4 py-12">
