@@ -27,15 +27,22 @@ export function roundsAndTargets(argv, script) {
 }
 
 /**
+ * The events directly inside a trace's task that last at least `minUs` microseconds: those of the
+ * main thread within the task and within no longer event of that size.
+ */
+export function outermostInside(task, mainEvents, minUs) {
+  const inner = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur >= minUs);
+  return inner.filter((e) => !inner.some((p) => p !== e && p.dur > e.dur && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur));
+}
+
+/**
  * What held a trace's task: the events directly inside it (of 0.3 ms or more), summed by name, the
  * four largest. A script is named by its file and the line and column it starts at, an event by
  * its type, so an inline script can be found in the document.
  */
 export function insideOf(task, mainEvents) {
-  const inner = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur >= 300);
   const byName = new Map();
-  for (const e of inner) {
-    if (inner.some((p) => p !== e && p.dur > e.dur && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur)) continue;
+  for (const e of outermostInside(task, mainEvents, 300)) {
     const data = e.args?.data;
     const name =
       e.name === "EvaluateScript" || e.name === "FunctionCall"

@@ -13,6 +13,7 @@ import { LanternFirstContentfulPaint } from "lighthouse/core/computed/metrics/la
 import { LanternInteractive } from "lighthouse/core/computed/metrics/lantern-interactive.js";
 import { LanternTotalBlockingTime } from "lighthouse/core/computed/metrics/lantern-total-blocking-time.js";
 import * as Lantern from "lighthouse/core/lib/lantern/lantern.js";
+import { outermostInside } from "./bench-kit.js";
 
 const { calculateTbtImpactForEvent } = Lantern.Metrics.TBTUtils;
 
@@ -34,11 +35,9 @@ export function kindOf(name) {
  * own kind; what none of them covers is "other".
  */
 export function kindsInside(task, mainEvents) {
-  const inner = mainEvents.filter((e) => e !== task && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur && e.dur >= 100);
   const byKind = new Map(KINDS.map((k) => [k, 0]));
   let covered = 0;
-  for (const e of inner) {
-    if (inner.some((p) => p !== e && p.dur > e.dur && p.ts <= e.ts && p.ts + p.dur >= e.ts + e.dur)) continue;
+  for (const e of outermostInside(task, mainEvents, 100)) {
     byKind.set(kindOf(e.name), byKind.get(kindOf(e.name)) + e.dur);
     covered += e.dur;
   }
