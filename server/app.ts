@@ -297,7 +297,7 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
   // Razorpay Checkout, when online payment is on: its script, and the window it opens from its API's origin.
   const razorpay = services.config.razorpay;
   const payment = razorpay ? [...new Set([new URL(razorpay.checkoutUrl).origin, new URL(razorpay.apiUrl).origin])] : [];
-  const make = (frameAncestors: string) => {
+  const make = (frameAncestors: string, isolateWindow: boolean) => {
     const csp = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE, ...payment],
@@ -318,10 +318,18 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
       xFrameOptions: frameAncestors === "'none'" ? "DENY" : "SAMEORIGIN",
       strictTransportSecurity: https ? "max-age=15552000" : false,
       crossOriginResourcePolicy: false,
+      // The back office keeps its window to itself. A storefront page does not: a browser that
+      // sees this header puts the page in a new browsing context group, and Chrome in a renderer
+      // process of its own (on Android it isolates every site that sends it), so each arrival
+      // from a search or a social app started in a fresh process; in Lighthouse's phone model
+      // that was 45-140 ms of blocking time on the shop's pages and none on the bare page.
+      // And the payment window Razorpay Checkout opens (netbanking, some card checks) must keep
+      // its opener, which this policy would cut.
+      crossOriginOpenerPolicy: isolateWindow ? "same-origin" : false,
     });
   };
-  const site = make("'self'");
-  const admin = make("'none'");
+  const site = make("'self'", false);
+  const admin = make("'none'", true);
   const file: MiddlewareHandler = async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");

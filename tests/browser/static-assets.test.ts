@@ -95,11 +95,16 @@ describe("static assets", () => {
     // One value for every file, so HTTP/2's header table sends it once per connection.
     expect(policies.size).toBe(1);
 
-    // The page keeps its own: a fresh nonce, framing and opener rules.
+    // The page keeps its own: a fresh nonce and framing rules. A storefront page leaves its
+    // window open to the payment window it may open (and to a fresh process per arrival); the
+    // back office keeps its window to itself.
     const page = await rawGet("/", "identity");
     expect(String(page.headers["content-security-policy"])).toMatch(/script-src 'self' 'nonce-/);
     expect(page.headers["x-frame-options"]).toBe("SAMEORIGIN");
-    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin");
+    expect(page.headers["cross-origin-opener-policy"]).toBeUndefined();
+    const admin = await rawGet("/admin/login", "identity");
+    expect(admin.headers["x-frame-options"]).toBe("DENY");
+    expect(admin.headers["cross-origin-opener-policy"]).toBe("same-origin");
   });
 
   it("answers a script the build does not hold with a plain 404, not a rendered page", async () => {
