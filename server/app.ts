@@ -282,7 +282,8 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-in
 
 /**
  * CSP with a per-request nonce for the framework's inline scripts (no 'unsafe-inline' for scripts),
- * nosniff, strict-origin-when-cross-origin; admin pages may not be framed and are never cached.
+ * nosniff, strict-origin-when-cross-origin; admin pages may not be framed, are never cached and
+ * keep their window to themselves (Cross-Origin-Opener-Policy).
  *
  * A file (a script, the stylesheet, an image) is not a page: browsers apply a policy, framing and
  * opener rules only to the document they arrive with, so on a file those headers are bytes on the
@@ -322,9 +323,9 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
       // sees this header puts the page in a new browsing context group, and Chrome in a renderer
       // process of its own (on Android it isolates every site that sends it), so each arrival
       // from a search or a social app started in a fresh process; in Lighthouse's phone model
-      // that was 45-140 ms of blocking time on the shop's pages and none on the bare page.
-      // And the payment window Razorpay Checkout opens (netbanking, some card checks) must keep
-      // its opener, which this policy would cut.
+      // that was up to 144 ms of blocking time per page (docs/decisions/0020) and none on the
+      // bare page. And the payment window Razorpay Checkout opens (netbanking, some card checks)
+      // talks to its opener, a link this policy would cut.
       crossOriginOpenerPolicy: isolateWindow ? "same-origin" : false,
     });
   };
