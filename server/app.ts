@@ -298,7 +298,10 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
   // Razorpay Checkout, when online payment is on: its script, and the window it opens from its API's origin.
   const razorpay = services.config.razorpay;
   const payment = razorpay ? [...new Set([new URL(razorpay.checkoutUrl).origin, new URL(razorpay.apiUrl).origin])] : [];
-  const make = (frameAncestors: string, isolateWindow: boolean) => {
+  // What differs between the two parts of the shop follows from which part it is: who may frame
+  // its pages, and whether a page keeps its window to itself.
+  const make = (part: "storefront" | "back office") => {
+    const backOffice = part === "back office";
     const csp = {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'", NONCE, ...payment],
@@ -310,13 +313,13 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
-      frameAncestors: [frameAncestors],
+      frameAncestors: [backOffice ? "'none'" : "'self'"],
     };
     return secureHeaders({
       // Vite's dev server injects scripts of its own: report there, enforce in production.
       ...(mode === "production" ? { contentSecurityPolicy: csp } : { contentSecurityPolicyReportOnly: csp }),
       referrerPolicy: "strict-origin-when-cross-origin",
-      xFrameOptions: frameAncestors === "'none'" ? "DENY" : "SAMEORIGIN",
+      xFrameOptions: backOffice ? "DENY" : "SAMEORIGIN",
       strictTransportSecurity: https ? "max-age=15552000" : false,
       crossOriginResourcePolicy: false,
       // The back office keeps its window to itself. A storefront page does not: a browser that
@@ -326,11 +329,11 @@ function securityHeaders(services: AppServices, mode: "production" | "developmen
       // that was up to 144 ms of blocking time per page (docs/decisions/0020) and none on the
       // bare page. And the payment window Razorpay Checkout opens (netbanking, some card checks)
       // talks to its opener, a link this policy would cut.
-      crossOriginOpenerPolicy: isolateWindow ? "same-origin" : false,
+      crossOriginOpenerPolicy: backOffice ? "same-origin" : false,
     });
   };
-  const site = make("'self'", false);
-  const admin = make("'none'", true);
+  const site = make("storefront");
+  const admin = make("back office");
   const file: MiddlewareHandler = async (c, next) => {
     await next();
     c.res.headers.set("X-Content-Type-Options", "nosniff");
