@@ -86,4 +86,14 @@ describe("the early-tap script's cart", () => {
     expect(panel()?.textContent).toContain("Your cart is empty");
     expect(panel()?.textContent).toContain("0 items");
   });
+
+  it("draws the panel's close button as an icon, with no character the page's fonts might lack", () => {
+    tapAddToCart();
+    const close = panel()?.querySelector('button[aria-label="Close your cart"]');
+    expect(close).not.toBeNull();
+    expect(close!.textContent).toBe("");
+    const icon = close!.querySelector("svg");
+    expect(icon?.getAttribute("aria-hidden")).toBe("true");
+    expect(icon?.querySelector("path")?.getAttribute("d")).toBe("M18 6 6 18M6 6l12 12");
+  });
 });
