@@ -1,4 +1,6 @@
-import { describe, expect, inject, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
 
 // The image endpoint over HTTP on the production server: headers, negotiation, errors.
 describe("image endpoint", () => {
@@ -44,5 +46,62 @@ describe("image endpoint", () => {
     expect((await fetch(`${baseUrl}/images/..%2F..%2Fauth-secret`)).status).toBe(400);
     const clamped = await fetch(`${baseUrl}${file}?w=99999&q=1`);
     expect(clamped.status).toBe(200);
+  });
+});
+
+// Pictures whose width follows the screen are offered by width, with the slot's size beside them,
+// so each screen fetches about what it shows: a phone's 180 px grid card no longer takes the
+// 1024 px file a "2x" candidate gave every screen of 1.5x or more.
+describe("responsive pictures", () => {
+  const baseUrl = inject("baseUrl");
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  /** Each picture's width on screen (CSS px) and the width of the file the browser chose (its `w`). */
+  async function chosen(path: string, screen: { width: number; height: number; scale: number; mobile: boolean }, selector: string) {
+    const context = await browser.newContext({ viewport: { width: screen.width, height: screen.height }, deviceScaleFactor: screen.scale, isMobile: screen.mobile, hasTouch: screen.mobile });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}${path}`, { waitUntil: "load" });
+      const images = page.locator(selector);
+      await expect.poll(() => images.evaluateAll((els) => els.every((el) => (el as HTMLImageElement).currentSrc !== ""))).toBe(true);
+      return await images.evaluateAll((els) =>
+        els.map((el) => {
+          const img = el as HTMLImageElement;
+          return { shown: img.getBoundingClientRect().width, file: Number(new URL(img.currentSrc).searchParams.get("w")), sizes: img.sizes };
+        }),
+      );
+    } finally {
+      await context.close();
+    }
+  }
+
+  const phone = { width: 412, height: 823, scale: 1.75, mobile: true };
+  const desktop = { width: 1350, height: 940, scale: 1, mobile: false };
+
+  it("gives a phone and a desktop each the smallest file that covers the collection's cards, banner and the product's picture", async () => {
+    const eagerCards = "main ul li:nth-child(-n+4) article img";
+    for (const [screen, card] of [
+      [phone, 384],
+      [desktop, 384],
+    ] as const) {
+      const cards = await chosen("/collections/matte", screen, eagerCards);
+      expect(cards.length).toBeGreaterThan(0);
+      for (const c of cards) {
+        expect(c.sizes).not.toBe("");
+        // The file covers the slot at the screen's pixel ratio, and is the smallest offered that does.
+        expect(c.file).toBeGreaterThanOrEqual(c.shown * screen.scale - 1);
+        expect(c.file).toBe(card);
+      }
+    }
+    const [phoneBanner] = await chosen("/collections/matte", phone, "main header img");
+    expect(phoneBanner!.file).toBe(800);
+    const [phoneProduct] = await chosen("/product/glacier-classic-bottle", phone, '[data-testid="product-main-image"]');
+    expect(phoneProduct!.file).toBe(960);
+    const [desktopProduct] = await chosen("/product/glacier-classic-bottle", desktop, '[data-testid="product-main-image"]');
+    expect(desktopProduct!.file).toBe(640);
   });
 });

@@ -39,6 +39,7 @@ export function ListingScreen(props: ListingScreenProps) {
           <img
             src={props.hero.src}
             srcSet={props.hero.srcSet}
+            sizes="(min-width: 1152px) 548px, (min-width: 768px) calc(50vw - 28px), calc(100vw - 32px)"
             alt=""
             width={800}
             height={600}

@@ -9,6 +9,14 @@ import { TOP_SALE_BANNER, type ProductCardView } from "~/modules/catalog/catalog
 /** The first rows on a phone (two columns) or a desktop's first row: their images load eagerly and they hydrate with the page. */
 const EAGER_CARDS = 4;
 
+/**
+ * How wide a card's picture is in the grid below (the page's `max-w-6xl px-4` column, `gap-x-4`):
+ * two columns on a phone, three from `md`, four from `lg`. With the card's width `srcset` a phone
+ * fetches a picture of about its own 180 px (at its pixel ratio), not the 1024 px file a 2x
+ * density candidate gave it. Keep in step with the grid's classes.
+ */
+export const CARD_SIZES = "(min-width: 1152px) 268px, (min-width: 1024px) calc(25vw - 20px), (min-width: 768px) calc(33.3vw - 22px), calc(50vw - 24px)";
+
 type GridProps = {
   cards: ProductCardView[];
   /** Replaces the plain name, e.g. with highlighted search matches. */
@@ -47,6 +55,7 @@ export function ProductCard({ card, eager, title, children }: { card: ProductCar
           <img
             src={card.image}
             srcSet={card.imageSrcSet}
+            sizes={CARD_SIZES}
             // The link's heading names the product; repeating it as alt text reads it twice.
             alt=""
             width={512}

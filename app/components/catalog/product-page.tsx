@@ -106,6 +106,7 @@ export function ProductPage({
             <img
               src={shown?.src ?? "/placeholder.svg"}
               srcSet={shown?.srcSet}
+              sizes="(min-width: 1152px) 540px, (min-width: 768px) calc(50vw - 36px), calc(100vw - 32px)"
               alt={shown?.alt ?? product.title}
               width={640}
               height={640}

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, exists, ilike, not, sql } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { media } from "~/modules/media/media.server";
-import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
+import { type ImageOptions, mediaUrl, widthSrcSet } from "~/modules/media/media";
 import { ACCESSORIES_COLLECTION_SLUG, type CategorySlug } from "./categories";
 import { type ProductCardView, productRowColumns, toCards } from "./listing.server";
 import { type ListingParams, PAGE_SIZE, type SortKey, clampPage, pageCount } from "./listing-params";
@@ -13,6 +13,8 @@ export type ListingPage = { cards: ProductCardView[]; total: number; page: numbe
 
 /** Collection heroes are 800x600 WebP at quality 90. */
 export const COLLECTION_HERO_IMAGE: ImageOptions = { width: 800, height: 600, quality: 90, format: "webp" };
+/** The widths a collection's banner is offered at (each 4:3 on the image ladder): a phone's full width to a wide screen's half at 2x. */
+export const COLLECTION_HERO_WIDTHS = [320, 480, 640, 800, 1280, 1600] as const;
 
 export type CollectionView = {
   id: string;
@@ -38,7 +40,7 @@ export async function getActiveCollection(db: Db, slug: string): Promise<Collect
     slug: row.slug,
     description: row.description,
     heroImage: row.hero ? mediaUrl(row.hero, COLLECTION_HERO_IMAGE) : null,
-    heroSrcSet: srcSet(row.hero, COLLECTION_HERO_IMAGE),
+    heroSrcSet: widthSrcSet(row.hero, COLLECTION_HERO_IMAGE, COLLECTION_HERO_WIDTHS),
   };
 }
 

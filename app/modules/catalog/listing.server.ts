@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { formatPaise } from "~/lib/money";
 import { media } from "~/modules/media/media.server";
-import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
+import { type ImageOptions, mediaUrl, widthSrcSet } from "~/modules/media/media";
 import { badgeFor, hasTopSaleBanner } from "./badges";
 import { TUMBLERS_TITLE_MATCH } from "./home-rules";
 import type { HomeCardView, ProductCardView } from "./card-types";
@@ -12,6 +12,8 @@ export type { ProductCardView };
 
 /** Product card images are 512x512 WebP at quality 85. */
 export const CARD_IMAGE: ImageOptions = { width: 512, height: 512, quality: 85, format: "webp" };
+/** The widths a card's picture is offered at: a phone's two columns need 256-384, a wide screen's four at 2x up to 1024. */
+export const CARD_IMAGE_WIDTHS = [256, 384, 512, 768, 1024] as const;
 
 /** Cart thumbnails are 160x160 WebP at quality 85. */
 export const CART_IMAGE: ImageOptions = { width: 160, height: 160, quality: 85, format: "webp" };
@@ -91,7 +93,7 @@ export async function toCards(db: Db, rows: ProductRow[], imageOptions: ImageOpt
       oldPrice: variant?.compareAtPricePaise ? formatPaise(variant.compareAtPricePaise) : null,
       pricePaise: variant?.pricePaise ?? 0,
       image: mediaUrl(image?.fileUrl, imageOptions),
-      imageSrcSet: srcSet(image?.fileUrl, imageOptions),
+      imageSrcSet: widthSrcSet(image?.fileUrl, imageOptions, CARD_IMAGE_WIDTHS),
       cartImage: mediaUrl(image?.fileUrl, CART_IMAGE),
       variantId: variant?.id ?? null,
       variantTitle: variant?.title || "Default",

@@ -2,7 +2,7 @@ import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "~/db/types";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { media } from "~/modules/media/media.server";
-import { type ImageOptions, mediaUrl, srcSet } from "~/modules/media/media";
+import { type ImageOptions, mediaUrl, srcSet, widthSrcSet } from "~/modules/media/media";
 import { badgeFor, hasTopSaleBanner } from "./badges";
 import { CART_IMAGE } from "./listing.server";
 import type { ImageView, ProductOptionView, VariantView } from "./product-view";
@@ -13,6 +13,8 @@ import { variantColumns } from "./variants.server";
 
 /** Gallery pictures; no format, so the image endpoint picks AVIF or WebP from the Accept header. */
 export const GALLERY_IMAGE: ImageOptions = { width: 640, height: 640, quality: 85 };
+/** The widths the main picture is offered at: a phone's full width (about 380 px) at 1-3x, a wide screen's half at 1-2x. */
+export const GALLERY_IMAGE_WIDTHS = [320, 480, 640, 960, 1280] as const;
 /** Product and cart thumbnails are 160x160 WebP at quality 85. */
 export const THUMBNAIL_IMAGE: ImageOptions = CART_IMAGE;
 /** Open Graph images: JPEG, which every link preview understands. */
@@ -90,7 +92,7 @@ export async function getProductDetail(db: Db, slug: string): Promise<ProductDet
       variantIds: m.variantId ? [m.variantId] : [],
       alt: m.alt || product.title,
       src: mediaUrl(m.fileUrl, GALLERY_IMAGE),
-      srcSet: srcSet(m.fileUrl, GALLERY_IMAGE),
+      srcSet: widthSrcSet(m.fileUrl, GALLERY_IMAGE, GALLERY_IMAGE_WIDTHS),
       thumb: mediaUrl(m.fileUrl, THUMBNAIL_IMAGE),
       thumbSrcSet: srcSet(m.fileUrl, THUMBNAIL_IMAGE),
       cartImage: mediaUrl(m.fileUrl, THUMBNAIL_IMAGE),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLACEHOLDER_IMAGE, imageVersion, mediaUrl, objectName, srcSet } from "./paths";
+import { PLACEHOLDER_IMAGE, imageVersion, mediaUrl, objectName, srcSet, widthSrcSet } from "./paths";
 
 describe("mediaUrl", () => {
   it("uses a placeholder for an empty path and full URLs as they are", () => {
@@ -42,5 +42,27 @@ describe("srcSet", () => {
 describe("objectName", () => {
   it("is {folder}/{timestamp}-{name with other characters replaced by _}", () => {
     expect(objectName("products", "My Bottle (1).JPG", 1700000000000)).toBe("products/1700000000000-My_Bottle__1_.JPG");
+  });
+});
+
+describe("widthSrcSet", () => {
+  it("lists width candidates, smallest first, each with the options' proportions", () => {
+    const set = widthSrcSet("p/1-a.webp", { width: 800, height: 600, quality: 90, format: "webp" }, [800, 320, 1600])!;
+    const candidates = set.split(", ");
+    expect(candidates).toHaveLength(3);
+    expect(candidates[0]).toMatch(/^\/images\/p\/1-a\.webp\?w=320&h=240&q=90&fm=webp&v=\w+ 320w$/);
+    expect(candidates[1]).toMatch(/\?w=800&h=600&q=90&fm=webp&v=\w+ 800w$/);
+    expect(candidates[2]).toMatch(/\?w=1600&h=1200&q=90&fm=webp&v=\w+ 1600w$/);
+  });
+  it("leaves out a width whose file the image endpoint would not render as asked (off its ladder)", () => {
+    // 1200 wide at 4:3 is 900 high, which the endpoint serves as 960: not a 4:3 file.
+    const set = widthSrcSet("p/1-a.webp", { width: 800, height: 600 }, [1200, 1280])!;
+    expect(set.split(", ")).toHaveLength(1);
+    expect(set).toContain("w=1280&h=960");
+    expect(widthSrcSet("p/1-a.webp", { width: 512, height: 512 }, [500])).toBeUndefined();
+  });
+  it("is undefined for placeholders and full URLs", () => {
+    expect(widthSrcSet(null, { width: 100 }, [100])).toBeUndefined();
+    expect(widthSrcSet("https://x.test/a.png", { width: 100 }, [100])).toBeUndefined();
   });
 });

@@ -85,6 +85,27 @@ export function srcSet(path: string | null | undefined, options: ImageOptions, d
   return [...candidates.entries()].map(([d, url]) => `${url} ${d}`).join(", ");
 }
 
+/**
+ * A width `srcset` (`384w, 512w, ...`) for a stored image shown at a width that depends on the
+ * screen (a grid card, a gallery, a banner): with the `sizes` the page gives beside it, a browser
+ * fetches the smallest candidate that covers its slot. A density `srcset` picks by the screen's
+ * pixel ratio alone, so a phone at 1.75x took the 2x file (1024 px for a 512 px card) for a card
+ * 180 px wide. Each width keeps the options' proportions; candidates must be steps of the
+ * endpoint's ladder (so the URLs are the files it caches), and are dropped where they are not.
+ */
+export function widthSrcSet(path: string | null | undefined, options: ImageOptions, widths: readonly number[]): string | undefined {
+  if (!path || isFullUrl(path) || !options.width) return undefined;
+  const ratio = options.height ? options.height / options.width : null;
+  const onLadder = (n: number) => (IMAGE_SIZE_STEPS as readonly number[]).includes(n);
+  const candidates: string[] = [];
+  for (const width of [...widths].sort((a, b) => a - b)) {
+    const height = ratio === null ? undefined : Math.round(width * ratio);
+    if (!onLadder(width) || (height !== undefined && !onLadder(height))) continue;
+    candidates.push(`${mediaUrl(path, { ...options, width, height })} ${width}w`);
+  }
+  return candidates.length > 0 ? candidates.join(", ") : undefined;
+}
+
 /** {folder}/{timestamp}-{file name with anything but letters, digits, dot and dash replaced by _}. */
 export function objectName(folder: string, fileName: string, now: number = Date.now()): string {
   return `${folder}/${now}-${fileName.replace(/[^a-zA-Z0-9.-]/g, "_")}`;
