@@ -152,9 +152,9 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
     });
     fill(panel);
     const close = el("button", chat ? "absolute top-3 right-3 rounded-full p-2 text-white" : "absolute top-4 right-4 rounded-full p-2 text-slate-700");
-    // The cross is drawn, as React's panels draw theirs: a "✕" character is in none of the page's
-    // fonts, and finding one that has it cost the first panel's layout a fallback font lookup
-    // (a call to the browser process and a font file opened) inside the tap being answered.
+    // The cross is drawn, as React's panels draw theirs. A "✕" character is in a symbol block that
+    // phones' text fonts often leave out; where the page's font lacks it, the first panel's layout
+    // looks for a fallback font inside the tap being answered.
     const svg = doc.createElementNS("http://www.w3.org/2000/svg", "svg");
     for (const [name, value] of Object.entries({ width: "20", height: "20", viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", "stroke-width": "2", "stroke-linecap": "round", "aria-hidden": "true", focusable: "false" })) svg.setAttribute(name, value);
     const cross = doc.createElementNS("http://www.w3.org/2000/svg", "path");
