@@ -15,7 +15,7 @@ const EAGER_CARDS = 4;
  * fetches a picture of about its own 180 px (at its pixel ratio), not the 1024 px file a 2x
  * density candidate gave it. Keep in step with the grid's classes.
  */
-export const CARD_SIZES = "(min-width: 1152px) 268px, (min-width: 1024px) calc(25vw - 20px), (min-width: 768px) calc(33.3vw - 22px), calc(50vw - 24px)";
+const CARD_SIZES = "(min-width: 1152px) 268px, (min-width: 1024px) calc(25vw - 20px), (min-width: 768px) calc(33.3vw - 22px), calc(50vw - 24px)";
 
 type GridProps = {
   cards: ProductCardView[];

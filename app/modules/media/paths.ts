@@ -48,6 +48,22 @@ export function imageVersion(objectPath: string): string {
   return bytesToHex(sha256(utf8ToBytes(`${IMAGE_PIPELINE_VERSION}:${objectPath}`))).slice(0, 10);
 }
 
+// A page asks for each stored picture's URL several times (its srcset candidates, the cart's
+// thumbnail), and the version depends on the name alone: the URLs the shop writes work it out
+// once per name. Only names the shop writes come here (the image endpoint checks a request's
+// version with `imageVersion` itself, so no request can fill this), and it is bounded anyway.
+const versions = new Map<string, string>();
+const MAX_REMEMBERED_VERSIONS = 10_000;
+function rememberedVersion(objectPath: string): string {
+  let version = versions.get(objectPath);
+  if (version === undefined) {
+    version = imageVersion(objectPath);
+    if (versions.size >= MAX_REMEMBERED_VERSIONS) versions.clear();
+    versions.set(objectPath, version);
+  }
+  return version;
+}
+
 export function isFullUrl(path: string): boolean {
   return /^https?:\/\//i.test(path);
 }
@@ -61,7 +77,7 @@ export function mediaUrl(path: string | null | undefined, options: ImageOptions 
   if (options.height) params.set("h", String(options.height));
   if (options.quality) params.set("q", String(options.quality));
   if (options.format) params.set("fm", options.format);
-  params.set("v", imageVersion(name));
+  params.set("v", rememberedVersion(name));
   return `/images/${name.split("/").map(encodeURIComponent).join("/")}?${params.toString()}`;
 }
 
@@ -96,7 +112,7 @@ export function srcSet(path: string | null | undefined, options: ImageOptions, d
 export function widthSrcSet(path: string | null | undefined, options: ImageOptions, widths: readonly number[]): string | undefined {
   if (!path || isFullUrl(path) || !options.width) return undefined;
   const ratio = options.height ? options.height / options.width : null;
-  const onLadder = (n: number) => (IMAGE_SIZE_STEPS as readonly number[]).includes(n);
+  const onLadder = (n: number) => snapImageSize(n) === n;
   const candidates: string[] = [];
   for (const width of [...widths].sort((a, b) => a - b)) {
     const height = ratio === null ? undefined : Math.round(width * ratio);
