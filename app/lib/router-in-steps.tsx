@@ -73,36 +73,20 @@ type ManifestRoutes = FrameworkContextValue["manifest"]["routes"];
 export function splitBackOffice(routes: ManifestRoutes): { rest: ManifestRoutes; backOffice: ManifestRoutes } {
   const entries = Object.entries(routes).filter((entry): entry is [string, NonNullable<ManifestRoutes[string]>] => entry[1] != null);
   const children = new Map<string, string[]>();
-  for (const [id, route] of entries) {
-    if (!route.parentId) continue;
-    const list = children.get(route.parentId);
-    if (list) list.push(id);
-    else children.set(route.parentId, [id]);
-  }
-  // Each route's full path and verdict once: this runs in a start-up step on every storefront page.
-  const paths = new Map<string, string>();
+  for (const [id, route] of entries) if (route.parentId) children.set(route.parentId, [...(children.get(route.parentId) ?? []), id]);
   const fullPath = (id: string): string => {
-    const known = paths.get(id);
-    if (known !== undefined) return known;
     const route = routes[id];
-    const own = route?.path ?? "";
-    const path = !route ? "" : own.startsWith("/") ? own : `${route.parentId ? fullPath(route.parentId) : ""}/${own}`.replace(/\/+/g, "/");
-    paths.set(id, path);
-    return path;
+    if (!route) return "";
+    const own = route.path ?? "";
+    if (own.startsWith("/")) return own;
+    return `${route.parentId ? fullPath(route.parentId) : ""}/${own}`.replace(/\/+/g, "/");
   };
-  const verdicts = new Map<string, boolean>();
   const inBackOffice = (id: string): boolean => {
-    const known = verdicts.get(id);
-    if (known !== undefined) return known;
     const route = routes[id];
-    let verdict = false;
-    if (route && (route.path || route.index)) verdict = isAdminPath(fullPath(id));
-    else if (route) {
-      const under = children.get(id) ?? [];
-      verdict = under.length > 0 && under.every(inBackOffice);
-    }
-    verdicts.set(id, verdict);
-    return verdict;
+    if (!route) return false;
+    if (route.path || route.index) return isAdminPath(fullPath(id));
+    const under = children.get(id) ?? [];
+    return under.length > 0 && under.every(inBackOffice);
   };
   const rest: ManifestRoutes = {};
   const backOffice: ManifestRoutes = {};
