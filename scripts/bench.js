@@ -1,7 +1,8 @@
 // `npm run bench`: the performance budgets of docs/performance.md, measured on this machine.
 // Builds and serves the production shop and, in the same run, a bare React Router 7 page built
 // with the same toolchain (the framework's floor); then Lighthouse 12 (mobile: BENCH_RUNS rounds of
-// the bare page and each shop page in turn, with the machine's load average at each run; desktop:
+// the bare page and each shop page in turn, with the machine's load average and Lighthouse's CPU
+// index (what phone a 4x slowdown stands for on this host) at each run; desktop:
 // median of BENCH_RUNS runs), the first tap on a slowed phone (scripts/bench-first-tap.js) and
 // autocannon on the shop's pages and the bare page; then the support streams, placing orders and
 // the support bot's score (each of those also runs alone). BENCH_ONLY=storefront stops after the
@@ -24,7 +25,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
+import { CHROMIUM_FLAGS, hostBenchmarkIndex, median } from "./bench-kit.js";
 import { measureFirstTap } from "./bench-first-tap.js";
 import { measureDevtoolsCost } from "./trace-devtools-cost.js";
 import { measureScriptBytes } from "./bench-script-bytes.js";
@@ -88,6 +89,8 @@ async function lighthouseRun(url, desktop) {
       tbtMs: Math.round(lhr.audits["total-blocking-time"].numericValue),
       scriptTransferBytes: scripts.reduce((n, s) => n + (s.transferSize ?? 0), 0),
       scriptRequests: scripts.length,
+      // The host's CPU power as this run's Lighthouse read it (see hostBenchmarkIndex).
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       ...(blocking ? { blocking } : {}),
     };
   } finally {
@@ -106,7 +109,7 @@ async function lighthouseMedian(url, desktop) {
   }
   if (runs.length === 0) return { failed };
   const pick = (k) => median(runs.map((r) => r[k]));
-  return { performance: pick("performance"), runs: runs.map((r) => r.performance), ...(failed.length ? { failed } : {}), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
+  return { performance: pick("performance"), runs: runs.map((r) => r.performance), benchmarkIndexes: runs.map((r) => r.benchmarkIndex), ...(failed.length ? { failed } : {}), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), scriptKB: +(pick("scriptTransferBytes") / 1024).toFixed(1) };
 }
 
 /**
@@ -149,7 +152,7 @@ async function lighthouseMobileInterleaved(targets) {
       const loadBefore = loadAverage();
       const run = await lighthouseRun(url, false);
       round[name] = { ...run, load: loadBefore };
-      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms${run.tbtMs > 0 && run.blocking ? ` (${formatKinds(run.blocking)})` : ""}`} (load ${loadBefore})`);
+      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms${run.tbtMs > 0 && run.blocking ? ` (${formatKinds(run.blocking)})` : ""}`} (load ${loadBefore}${run.benchmarkIndex ? `, CPU index ${run.benchmarkIndex}` : ""})`);
     }
     rounds.push(round);
   }
@@ -183,6 +186,7 @@ async function lighthouseMobileInterleaved(targets) {
             tbtTimesBare: +median(paired.map((r) => r[name].tbtMs / Math.max(1, r.bare.tbtMs))).toFixed(2),
           }),
       loadAverages: rounds.map((r) => r[name].load),
+      benchmarkIndexes: rounds.map((r) => r[name].benchmarkIndex ?? null),
     };
   }
   return summary;
@@ -286,9 +290,11 @@ try {
     }
     // The first tap on a slow phone (scripts/bench-first-tap.js): each common button, as soon as it
     // shows and once the page has settled, median of 5.
-    log(`first tap (load average ${loadAverage()})`);
     const firstTapLoad = loadAverage();
-    results.firstTap = { loadAverageAtStart: firstTapLoad, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage() };
+    const firstTapIndex = await hostBenchmarkIndex();
+    log(`first tap (load average ${firstTapLoad}, CPU index ${firstTapIndex})`);
+    results.firstTap = { loadAverageAtStart: firstTapLoad, benchmarkIndexAtStart: firstTapIndex, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage(), benchmarkIndexAtEnd: await hostBenchmarkIndex() };
+    log(`first tap done (CPU index ${results.firstTap.benchmarkIndexAtEnd})`);
     if (BASELINE) {
       log(`first tap, baseline ${baselineCommit} (load average ${loadAverage()})`);
       const baselineTapLoad = loadAverage();

@@ -32,7 +32,7 @@ for (let round = 0; round < rounds; round++) {
       runsByLabel.get(label).push({ tbtMs, byKind });
       const attributed = [...tasks.values()].reduce((sum, t) => sum + t.blocking, 0);
       const check = Math.abs(attributed - tbtMs) > 1 ? ` (the tasks below add up to ${Math.round(attributed)} ms, not the total)` : "";
-      console.log(`${round} ${label}: TBT ${Math.round(tbtMs)} ms, first paint (modelled) ${Math.round(result.lhr.audits["first-contentful-paint"].numericValue)} ms${check}`);
+      console.log(`${round} ${label}: TBT ${Math.round(tbtMs)} ms, first paint (modelled) ${Math.round(result.lhr.audits["first-contentful-paint"].numericValue)} ms, CPU index ${Math.round(result.lhr.environment.benchmarkIndex)}${check}`);
       if (process.env.ONLY_BLOCKING && tasks.size === 0) continue;
       for (const [task, { blocking, start, duration }] of [...tasks].sort((a, b) => a[1].start - b[1].start)) {
         const at = paint ? ` at ${Math.round((task.ts - paint.ts) / 1000)} ms from the real first paint` : "";
