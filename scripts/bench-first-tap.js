@@ -11,13 +11,17 @@
 // answer, the way Interaction to Next Paint is measured. Median of FIRST_TAP_RUNS (5) per button.
 //
 //   node scripts/bench-first-tap.js http://127.0.0.1:3901     against a running production server
-//   (npm run bench runs it against the build it serves; FIRST_TAP_RUNS, FIRST_TAP_ONLY=home,product)
+//   (npm run bench runs it against the build it serves; FIRST_TAP_RUNS, FIRST_TAP_ONLY=home,product,
+//   FIRST_TAP_CPU_SLOWDOWN)
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
 
 /** Lighthouse's mobile preset: a Moto G Power sized screen. */
 const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-const CPU_SLOWDOWN = 4;
+// The budgets are at 4x. FIRST_TAP_CPU_SLOWDOWN sets another rate, to stand for the same
+// phone on a host slower or faster than Lighthouse's reference (Lighthouse's CPU index of the host
+// divided by the rate is about the phone's; see hostBenchmarkIndex). The bench records the rate.
+export const CPU_SLOWDOWN = Number(process.env.FIRST_TAP_CPU_SLOWDOWN ?? 4);
 const ANSWER_TIMEOUT_MS = 20_000;
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_CAP_MS = 20_000;
