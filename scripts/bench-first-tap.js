@@ -22,6 +22,7 @@ const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, 
 // phone on a host slower or faster than Lighthouse's reference (Lighthouse's CPU index of the host
 // divided by the rate is about the phone's; see hostBenchmarkIndex). The bench records the rate.
 export const CPU_SLOWDOWN = Number(process.env.FIRST_TAP_CPU_SLOWDOWN ?? 4);
+if (!(CPU_SLOWDOWN >= 1)) throw new Error(`FIRST_TAP_CPU_SLOWDOWN=${process.env.FIRST_TAP_CPU_SLOWDOWN}: a CPU slowdown rate of 1 or more, such as 4`);
 const ANSWER_TIMEOUT_MS = 20_000;
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_CAP_MS = 20_000;
