@@ -13,6 +13,7 @@
 //   node scripts/bench-first-tap.js http://127.0.0.1:3901     against a running production server
 //   (npm run bench runs it against the build it serves; FIRST_TAP_RUNS, FIRST_TAP_ONLY=home,product,
 //   FIRST_TAP_CPU_SLOWDOWN)
+import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
 
@@ -26,6 +27,24 @@ if (!(CPU_SLOWDOWN >= 1)) throw new Error(`FIRST_TAP_CPU_SLOWDOWN=${process.env.
 const ANSWER_TIMEOUT_MS = 20_000;
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_CAP_MS = 20_000;
+
+/**
+ * Lighthouse's own CPU benchmark (its "benchmark index", shown as "CPU/Memory Power" at the foot of
+ * a report), run unthrottled in a blank page of this machine's Chromium. A 4x slowdown is a fixed
+ * ratio to the host, not a fixed phone: Lighthouse expects a host of 1000 or more (it warns below
+ * that), and a throttled run behaves like a device of about the index divided by the slowdown.
+ * Read at the start and end of a measurement, it tells which phone a run stood for, and lets runs
+ * on different machines be compared.
+ */
+export async function hostBenchmarkIndex() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage();
+    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+  } finally {
+    await browser.close();
+  }
+}
 
 /**
  * The buttons of each page: how to find the one to tap, and what shows it was answered (checked in

@@ -1,33 +1,12 @@
 // What the benchmark scripts share: Chromium's flags, a free port, the PostgreSQL server's admin
-// queries, a process's resident memory, medians and percentiles, a support-chat stream reader, and
-// the host's CPU power as Lighthouse reads it.
+// queries, a process's resident memory, medians and percentiles, and a support-chat stream reader.
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import pg from "pg";
-import { chromium } from "playwright-core";
 
 /** Chromium as every bench drives it: no sandbox or GPU (a server), no QUIC, nothing of its own on the network. */
 export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-
-/**
- * Lighthouse's own CPU benchmark (its "benchmark index", shown as "CPU/Memory Power" at the foot of
- * a report), run unthrottled in a blank page of this machine's Chromium. A 4x slowdown is a fixed
- * ratio to the host, not a fixed phone: Lighthouse expects a host of 1000 or more (it warns below
- * that), and a throttled run behaves like a device of about the index divided by the slowdown.
- * Read at the start and end of a measurement, it tells which phone a run stood for, and lets runs
- * on different machines be compared.
- */
-export async function hostBenchmarkIndex() {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
-  try {
-    const page = await browser.newPage();
-    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
-  } finally {
-    await browser.close();
-  }
-}
 
 /**
  * The command line of the trace scripts, `ROUNDS label=URL [label=URL ...]`: the number of rounds
