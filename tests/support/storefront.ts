@@ -37,8 +37,8 @@ export async function hydrated(page: Page) {
  * busy the machine is. (With time flowing while the page hydrates and fetches the popup, a slow
  * second between the timer's start and the test's first step opened the popup early.)
  *
- * The popup's settings are held back until the page has hydrated and the clock is paused; the
- * timer is seen through a record of every `setTimeout` delay the page asks for. Call
+ * The popup's settings are held back until the page has hydrated and asked for them, and the clock
+ * is paused; the timer is seen through a record of every `setTimeout` delay the page asks for. Call
  * `page.clock.resume()` once the timer has fired: the dialog's code loads and it animates in with
  * time flowing, and the next page needs it to hydrate.
  */
@@ -56,8 +56,14 @@ export async function openWithPopupTimer(page: Page, url: string, delayMs: numbe
   });
   const popupUrl = "**/api/popup";
   const { release } = await holdRequests(page, popupUrl, "fallback");
+  // The popup asks for its settings from an idle callback, which the paused clock would never run:
+  // the clock is paused only once the request has been made (a slow machine can finish hydrating
+  // before the page is idle).
+  const requested = page.waitForRequest(popupUrl, { timeout: 60_000 });
+  requested.catch(() => {}); // awaited below; a failed navigation must not leave it unhandled
   await page.goto(url);
   await hydrated(page);
+  await requested;
   // A minute ahead: never behind the page's own clock however long the last step took.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 60_000);
   release();
