@@ -85,7 +85,7 @@ function buttonsOf(pageName) {
  * time after that frame has been produced is the answer's time.
  */
 function watchForAnswer(answer) {
-  const state = { lastLongTask: 0, tap: null, answeredAt: null, hydratedAtTap: null, click: null, firstFrameAfterClick: null, answerFrame: null };
+  const state = { lastLongTask: 0, tap: null, answeredAt: null, click: null, firstFrameAfterClick: null, answerFrame: null };
   window.__firstTap = state;
   // Chromium's own account of the tap (Event Timing, the source of Interaction to Next Paint): when
   // the click's handlers started, and when the first frame after them was presented.
