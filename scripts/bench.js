@@ -26,7 +26,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
-import { CPU_SLOWDOWN, hostBenchmarkIndex, measureFirstTap } from "./bench-first-tap.js";
+import { CPU_SLOWDOWN, PHONE_INDEX, hostBenchmarkIndex, measureFirstTap } from "./bench-first-tap.js";
 import { measureDevtoolsCost } from "./trace-devtools-cost.js";
 import { measureScriptBytes } from "./bench-script-bytes.js";
 import { measureStartup } from "./measure-startup.js";
@@ -292,8 +292,8 @@ try {
     // shows and once the page has settled, median of 5.
     const firstTapLoad = loadAverage();
     const firstTapIndex = await hostBenchmarkIndex();
-    log(`first tap, CPU slowed ${CPU_SLOWDOWN}x (load average ${firstTapLoad}, CPU index ${firstTapIndex})`);
-    results.firstTap = { cpuSlowdown: CPU_SLOWDOWN, loadAverageAtStart: firstTapLoad, benchmarkIndexAtStart: firstTapIndex, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage(), benchmarkIndexAtEnd: await hostBenchmarkIndex() };
+    log(`first tap, CPU slowed ${PHONE_INDEX === null ? `${CPU_SLOWDOWN}x` : `to a phone of CPU index ${PHONE_INDEX}, per tap`} (load average ${firstTapLoad}, CPU index ${firstTapIndex})`);
+    results.firstTap = { cpuSlowdown: PHONE_INDEX === null ? CPU_SLOWDOWN : null, phoneIndex: PHONE_INDEX, loadAverageAtStart: firstTapLoad, benchmarkIndexAtStart: firstTapIndex, pages: await measureFirstTap(SHOP, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log }), loadAverageAtEnd: loadAverage(), benchmarkIndexAtEnd: await hostBenchmarkIndex() };
     log(`first tap done (CPU index ${results.firstTap.benchmarkIndexAtEnd})`);
     if (BASELINE) {
       log(`first tap, baseline ${baselineCommit} (load average ${loadAverage()})`);
