@@ -43,6 +43,7 @@ if (!(CPU_SLOWDOWN >= 1)) throw new Error(`FIRST_TAP_CPU_SLOWDOWN=${process.env.
 // shrinks with it, while the load comes in bursts a tap may or may not meet (the fixed rate does).
 export const PHONE_INDEX = process.env.FIRST_TAP_PHONE_INDEX ? Number(process.env.FIRST_TAP_PHONE_INDEX) : null;
 if (PHONE_INDEX !== null && !(PHONE_INDEX > 0)) throw new Error(`FIRST_TAP_PHONE_INDEX=${process.env.FIRST_TAP_PHONE_INDEX}: a benchmark index above 0, such as 1000`);
+if (PHONE_INDEX !== null && process.env.FIRST_TAP_CPU_SLOWDOWN) throw new Error("FIRST_TAP_PHONE_INDEX and FIRST_TAP_CPU_SLOWDOWN both set: the phone's index sets the rate, so give one or the other");
 const ANSWER_TIMEOUT_MS = 20_000;
 const SETTLE_QUIET_MS = 1_000;
 const SETTLE_CAP_MS = 20_000;
@@ -58,11 +59,15 @@ const SETTLE_CAP_MS = 20_000;
 export async function hostBenchmarkIndex() {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {
-    const page = await browser.newPage();
-    return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+    return await benchmarkIndexIn(await browser.newPage());
   } finally {
     await browser.close();
   }
+}
+
+/** The same benchmark in a page already open (blank, and not yet throttled). */
+async function benchmarkIndexIn(page) {
+  return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
 }
 
 /**
@@ -190,7 +195,7 @@ async function tapOnce(browser, url, button, mode) {
     let rate = CPU_SLOWDOWN;
     let hostIndex = null;
     if (PHONE_INDEX !== null) {
-      hostIndex = Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
+      hostIndex = await benchmarkIndexIn(page);
       rate = Math.max(1, +(hostIndex / PHONE_INDEX).toFixed(2));
     }
     await cdp.send("Emulation.setCPUThrottlingRate", { rate });
