@@ -18,8 +18,9 @@
 //     handlers starting, the time the tap waited for the main thread.
 //
 //   node scripts/bench-first-tap.js http://127.0.0.1:3901     against a running production server
-//   (npm run bench runs it against the build it serves; FIRST_TAP_RUNS, FIRST_TAP_ONLY=home,product,
-//   FIRST_TAP_CPU_SLOWDOWN, FIRST_TAP_PHONE_INDEX)
+//   (npm run bench runs it against the build it serves, with the bare page's floor; FIRST_TAP_RUNS,
+//   FIRST_TAP_ONLY=home,product, FIRST_TAP_CPU_SLOWDOWN, FIRST_TAP_PHONE_INDEX, and FIRST_TAP_FLOOR=
+//   http://127.0.0.1:3902 for the floor against a running bare page's server, bench/bare/server.js)
 import { pageFunctions } from "lighthouse/core/lib/page-functions.js";
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, median } from "./bench-kit.js";
@@ -69,6 +70,16 @@ export async function hostBenchmarkIndex() {
 async function benchmarkIndexIn(page) {
   return Math.round(await page.evaluate(pageFunctions.computeBenchmarkIndex));
 }
+
+/**
+ * The floor of a tap, measured in the same run: the bare React Router page's `/tap`, whose one
+ * button puts a small panel on screen through React state (bench/bare/app/routes/tap.tsx). A
+ * settled tap there is what the touch's way through the browser, the throttled CPU and one React
+ * update and frame cost on this host with nothing of the shop's, as the bare page is for
+ * Lighthouse. Settled only: that page has no script to answer a tap before React runs.
+ */
+const FLOOR = "bare page's button";
+const FLOOR_BUTTON = { name: "Open panel", find: (p) => p.getByRole("button", { name: "Open panel" }), answer: { kind: "dialog", name: "Bare panel" }, hydrated: "main button" };
 
 /**
  * The buttons of each page: how to find the one to tap, and what shows it was answered (checked in
@@ -210,10 +221,11 @@ async function tapOnce(browser, url, button, mode) {
       }
     };
     if (mode === "settled") {
-      await page.waitForFunction(() => {
-        const cart = document.querySelector('button[aria-label^="Cart"]');
-        return !!cart && Object.keys(cart).some((k) => k.startsWith("__reactProps"));
-      }, undefined, { timeout: SETTLE_CAP_MS });
+      // The shop's pages are hydrated once the header's cart button is (the bare page's once its button is).
+      await page.waitForFunction((selector) => {
+        const probe = document.querySelector(selector);
+        return !!probe && Object.keys(probe).some((k) => k.startsWith("__reactProps"));
+      }, button.hydrated ?? 'button[aria-label^="Cart"]', { timeout: SETTLE_CAP_MS });
       await settle();
       // A settled page is one the shopper has scrolled to the button and that has then gone quiet:
       // the tap below would otherwise scroll first, and a block drawn only when it comes near the
@@ -255,42 +267,52 @@ async function tapOnce(browser, url, button, mode) {
 
 /**
  * Measures every button of every page in both modes. Pages: { home: "/", product: "/product/..", ... }.
- * Returns { [page]: { [button]: { early: {medianMs, runs, ...}, settled: {...} } } }.
+ * With `floor` (the bare page's server, e.g. http://127.0.0.1:3902), the floor's button is tapped
+ * settled just before each page's buttons, so each page is read beside a floor taken minutes, not
+ * a whole run, apart (the host's speed can change by half in that time).
+ * Returns { pages: { [page]: { [button]: { early: {medianMs, runs, ...}, settled: {...} } } },
+ * floor: { [page it preceded]: { medianMs, ... } } | null }.
  */
-export async function measureFirstTap(base, pages, { runs = 5, log = () => {} } = {}) {
+export async function measureFirstTap(base, pages, { runs = 5, log = () => {}, floor = null } = {}) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   const results = {};
+  const floors = floor ? {} : null;
+  const measure = async (url, button, mode) => {
+    const samples = [];
+    for (let i = 0; i < runs; i++) samples.push(await tapOnce(browser, url, button, mode));
+    const ok = samples.filter((s) => !s.failed);
+    return {
+      medianMs: median(ok.map((s) => s.ms)),
+      runsMs: samples.map((s) => (s.failed ? null : s.ms)),
+      paintedMedianMs: median(ok.map((s) => s.paintedMs).filter((ms) => ms !== null)),
+      paintedRunsMs: samples.map((s) => (s.failed ? null : s.paintedMs)),
+      waitedMedianMs: median(ok.map((s) => s.waitedMs).filter((ms) => ms !== null)),
+      beforeHydration: ok.filter((s) => !s.hydratedAtTap).length,
+      ...(PHONE_INDEX !== null ? { cpuRates: ok.map((s) => s.rate), hostIndexes: ok.map((s) => s.hostIndex) } : {}),
+      ...(button.name === "Add to Cart" ? { cartQuantities: ok.map((s) => s.cartLines) } : {}),
+      ...(samples.some((s) => s.failed) ? { failed: samples.filter((s) => s.failed).map((s) => s.failed) } : {}),
+    };
+  };
+  const rates = (m) => (m.cpuRates ? `; CPU ${Math.min(...m.cpuRates)}-${Math.max(...m.cpuRates)}x` : "");
+  const line = (m) => `${m.medianMs} ms (${m.runsMs.join(", ")}; presented ${m.paintedMedianMs} ms: ${m.paintedRunsMs.join(", ")}; handlers waited ${m.waitedMedianMs} ms${rates(m)})`;
   try {
     for (const [pageName, pagePath] of Object.entries(pages)) {
+      if (floors) {
+        floors[pageName] = await measure(`${floor}/tap`, FLOOR_BUTTON, "settled");
+        log(`first tap floor before ${pageName} (${FLOOR}): settled ${line(floors[pageName])}`);
+      }
       results[pageName] = {};
       for (const button of buttonsOf(pageName)) {
         const entry = {};
-        for (const mode of ["early", "settled"]) {
-          const samples = [];
-          for (let i = 0; i < runs; i++) samples.push(await tapOnce(browser, base + pagePath, button, mode));
-          const ok = samples.filter((s) => !s.failed);
-          entry[mode] = {
-            medianMs: median(ok.map((s) => s.ms)),
-            runsMs: samples.map((s) => (s.failed ? null : s.ms)),
-            paintedMedianMs: median(ok.map((s) => s.paintedMs).filter((ms) => ms !== null)),
-            paintedRunsMs: samples.map((s) => (s.failed ? null : s.paintedMs)),
-            waitedMedianMs: median(ok.map((s) => s.waitedMs).filter((ms) => ms !== null)),
-            beforeHydration: ok.filter((s) => !s.hydratedAtTap).length,
-            ...(PHONE_INDEX !== null ? { cpuRates: ok.map((s) => s.rate), hostIndexes: ok.map((s) => s.hostIndex) } : {}),
-            ...(button.name === "Add to Cart" ? { cartQuantities: ok.map((s) => s.cartLines) } : {}),
-            ...(samples.some((s) => s.failed) ? { failed: samples.filter((s) => s.failed).map((s) => s.failed) } : {}),
-          };
-        }
-        const rates = (m) => (entry[m].cpuRates ? `; CPU ${Math.min(...entry[m].cpuRates)}-${Math.max(...entry[m].cpuRates)}x` : "");
-        const line = (m) => `${entry[m].medianMs} ms (${entry[m].runsMs.join(", ")}; presented ${entry[m].paintedMedianMs} ms: ${entry[m].paintedRunsMs.join(", ")}; handlers waited ${entry[m].waitedMedianMs} ms${rates(m)})`;
-        log(`first tap ${pageName} ${button.name}: early ${line("early")}, settled ${line("settled")}`);
+        for (const mode of ["early", "settled"]) entry[mode] = await measure(base + pagePath, button, mode);
+        log(`first tap ${pageName} ${button.name}: early ${line(entry.early)}, settled ${line(entry.settled)}`);
         results[pageName][button.name] = entry;
       }
     }
   } finally {
     await browser.close();
   }
-  return results;
+  return { pages: results, floor: floors };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -299,6 +321,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const productSlug = html.match(/href="\/product\/([a-z0-9-]+)"/)?.[1] ?? "glacier-classic-bottle";
   let pages = { home: "/", product: `/product/${productSlug}`, collection: "/collections/matte" };
   if (process.env.FIRST_TAP_ONLY) pages = Object.fromEntries(Object.entries(pages).filter(([k]) => process.env.FIRST_TAP_ONLY.split(",").includes(k)));
-  const results = await measureFirstTap(base, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log: (...a) => console.error("first tap:", ...a) });
+  const floor = process.env.FIRST_TAP_FLOOR ? process.env.FIRST_TAP_FLOOR.replace(/\/$/, "") : null;
+  const results = await measureFirstTap(base, pages, { runs: Number(process.env.FIRST_TAP_RUNS ?? 5), log: (...a) => console.error("first tap:", ...a), floor });
   console.log(JSON.stringify(results, null, 2));
 }
