@@ -79,7 +79,8 @@ async function lighthouseRun(url, desktop) {
     const scripts = lhr.audits["network-requests"].details.items.filter((i) => i.resourceType === "Script");
     // Where the mobile blocking time comes from (Lighthouse's own model of the run, by kind of
     // work). A figure the bench cannot split is still a figure: the split is left out, not the run.
-    const blocking = desktop ? null : await blockingOfRun(result).then((b) => Object.fromEntries(b.byKind), (error) => (log(`blocking time not split: ${error.message}`), null));
+    const split = desktop ? null : await blockingOfRun(result).catch((error) => (log(`blocking time not split: ${error.message}`), null));
+    const blocking = split ? Object.fromEntries(split.byKind) : null;
     return {
       performance: Math.round(lhr.categories.performance.score * 100),
       accessibility: Math.round(lhr.categories.accessibility.score * 100),
@@ -92,6 +93,9 @@ async function lighthouseRun(url, desktop) {
       // The host's CPU power as this run's Lighthouse read it (see hostBenchmarkIndex).
       benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       ...(blocking ? { blocking } : {}),
+      // The same tasks' blocking time counted from the main thread's time on a core, and the share
+      // of their real time it had one (scripts/lighthouse-blocking.js, blockingOnCpu).
+      ...(split ? { tbtOnCpuMs: Math.round(split.tbtOnCpuMs), onCpuShare: split.onCpuShare === null ? null : +split.onCpuShare.toFixed(2) } : {}),
     };
   } finally {
     await chrome.kill();
@@ -152,7 +156,8 @@ async function lighthouseMobileInterleaved(targets) {
       const loadBefore = loadAverage();
       const run = await lighthouseRun(url, false);
       round[name] = { ...run, load: loadBefore };
-      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms${run.tbtMs > 0 && run.blocking ? ` (${formatKinds(run.blocking)})` : ""}`} (load ${loadBefore}${run.benchmarkIndex ? `, CPU index ${run.benchmarkIndex}` : ""})`);
+      const onCpu = run.tbtMs > 0 && run.onCpuShare != null ? `; on a core ${Math.round(run.onCpuShare * 100)}% of the blocking tasks' time, TBT so counted ${run.tbtOnCpuMs} ms` : "";
+      log(`lighthouse mobile round ${i + 1} ${name}: ${run.failed ?? `${run.performance}, TBT ${run.tbtMs} ms${run.tbtMs > 0 && run.blocking ? ` (${formatKinds(run.blocking)}${onCpu})` : ""}`} (load ${loadBefore}${run.benchmarkIndex ? `, CPU index ${run.benchmarkIndex}` : ""})`);
     }
     rounds.push(round);
   }
@@ -173,6 +178,10 @@ async function lighthouseMobileInterleaved(targets) {
       tbtMs: pick("tbtMs"),
       // The median run's blocking time by what its tasks were doing (ms).
       tbtByKind: middle.blocking ? Object.fromEntries(Object.entries(middle.blocking).map(([kind, ms]) => [kind, Math.round(ms)])) : null,
+      // Each round's blocking time counted from thread time, and the share of the blocking tasks'
+      // real time the main thread was on a core (null: no blocking task, or no split).
+      tbtOnCpuMs: rounds.map((r) => r[name].tbtOnCpuMs ?? null),
+      onCpuShares: rounds.map((r) => r[name].onCpuShare ?? null),
       lcpMs: pick("lcpMs"),
       accessibility: pick("accessibility"),
       bestPractices: pick("bestPractices"),
@@ -184,6 +193,10 @@ async function lighthouseMobileInterleaved(targets) {
         : {
             pointsBelowBare: median(paired.map((r) => r.bare.performance - r[name].performance)),
             tbtTimesBare: +median(paired.map((r) => r[name].tbtMs / Math.max(1, r.bare.tbtMs))).toFixed(2),
+            // The same ratio from thread time: what is left once no task is charged for waiting.
+            ...(paired.every((r) => r[name].tbtOnCpuMs != null && r.bare.tbtOnCpuMs != null)
+              ? { tbtOnCpuTimesBare: +median(paired.map((r) => r[name].tbtOnCpuMs / Math.max(1, r.bare.tbtOnCpuMs))).toFixed(2) }
+              : {}),
           }),
       loadAverages: rounds.map((r) => r[name].load),
       benchmarkIndexes: rounds.map((r) => r[name].benchmarkIndex ?? null),

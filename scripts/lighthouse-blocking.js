@@ -46,10 +46,25 @@ export function kindsInside(task, mainEvents) {
 }
 
 /**
+ * The share of a task's real time its thread spent on a CPU core (`tdur`, the thread's own clock,
+ * over `dur`, the wall clock); 1 when the trace has no thread time.
+ */
+export function onCpuShare(event) {
+  return typeof event.tdur === "number" && event.dur > 0 ? Math.min(1, event.tdur / event.dur) : 1;
+}
+
+/**
  * The blocking time each modelled task makes, from the model's replays: each replay's node
  * timings with the window it is counted in (`from` = first paint, `to` = interactive, ms). A task
  * blocks in a replay for the part of it over 50 ms inside the window; the total is the replays'
  * mean. Returns the tasks that block, by their trace event.
+ *
+ * Each also gets `blockingOnCpu`: the same, with the task's modelled duration cut to the share of
+ * its real time the main thread was on a core. Lighthouse models a phone from the wall clock, so
+ * a task that waited for a core (on a 2-core host the browser's other threads and processes, the
+ * server and Lighthouse itself all want one) is made four times that wait too. The rest of a
+ * task's time is not all the host's: a synchronous call to another process (a font lookup,
+ * opening storage) also leaves the thread off its core, and a phone waits for that too.
  */
 export function blockingTasks(replays) {
   const byEvent = new Map();
@@ -58,12 +73,31 @@ export function blockingTasks(replays) {
       if (node.type !== "cpu") continue;
       const share = calculateTbtImpactForEvent({ start: t.startTime, end: t.endTime, duration: t.duration }, from, to) / replays.length;
       if (share <= 0) continue;
-      const entry = byEvent.get(node.event) ?? { blocking: 0, start: t.startTime, duration: t.duration };
+      const onCpu = t.duration * onCpuShare(node.event);
+      const shareOnCpu = calculateTbtImpactForEvent({ start: t.startTime, end: t.startTime + onCpu, duration: onCpu }, from, to) / replays.length;
+      const entry = byEvent.get(node.event) ?? { blocking: 0, blockingOnCpu: 0, start: t.startTime, duration: t.duration };
       entry.blocking += share;
+      entry.blockingOnCpu += shareOnCpu;
       byEvent.set(node.event, entry);
     }
   }
   return byEvent;
+}
+
+/**
+ * What the blocking tasks' wall time was on a core: the blocking time counted from thread time
+ * (ms), and the share of the blocking tasks' real time their thread ran (null without tasks).
+ */
+export function blockingOnCpu(tasks) {
+  let blocking = 0;
+  let wall = 0;
+  let cpu = 0;
+  for (const [event, entry] of tasks) {
+    blocking += entry.blockingOnCpu;
+    wall += event.dur;
+    cpu += event.dur * onCpuShare(event);
+  }
+  return { tbtOnCpuMs: blocking, onCpuShare: wall > 0 ? cpu / wall : null };
 }
 
 /** Blocking time (ms) by kind: each task's blocking time shared out by how its real time was spent. */
@@ -97,7 +131,7 @@ export async function blockingOfRun({ lhr, artifacts }) {
   const events = artifacts.Trace.traceEvents;
   const paint = events.find((e) => e.name === "firstContentfulPaint") ?? null;
   const main = paint ? events.filter((e) => e.pid === paint.pid && e.tid === paint.tid && e.ph === "X") : [];
-  return { tbtMs: lhr.audits["total-blocking-time"].numericValue, tasks, main, paint, byKind: blockingByKind(tasks, main) };
+  return { tbtMs: lhr.audits["total-blocking-time"].numericValue, tasks, main, paint, byKind: blockingByKind(tasks, main), ...blockingOnCpu(tasks) };
 }
 
 /** `parse 12, style and layout 30, ...` (ms, rounded) for a by-kind map or plain object. */

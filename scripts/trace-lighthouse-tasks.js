@@ -28,15 +28,15 @@ for (let round = 0; round < rounds; round++) {
         console.log(`${round} ${label}: Lighthouse failed (${result.lhr.runtimeError.code})`);
         continue;
       }
-      const { tbtMs, tasks, main, paint, byKind } = await blockingOfRun(result);
+      const { tbtMs, tasks, main, paint, byKind, tbtOnCpuMs, onCpuShare } = await blockingOfRun(result);
       runsByLabel.get(label).push({ tbtMs, byKind });
       const attributed = [...tasks.values()].reduce((sum, t) => sum + t.blocking, 0);
       const check = Math.abs(attributed - tbtMs) > 1 ? ` (the tasks below add up to ${Math.round(attributed)} ms, not the total)` : "";
-      console.log(`${round} ${label}: TBT ${Math.round(tbtMs)} ms, first paint (modelled) ${Math.round(result.lhr.audits["first-contentful-paint"].numericValue)} ms, CPU index ${Math.round(result.lhr.environment.benchmarkIndex)}${check}`);
+      console.log(`${round} ${label}: TBT ${Math.round(tbtMs)} ms, first paint (modelled) ${Math.round(result.lhr.audits["first-contentful-paint"].numericValue)} ms, CPU index ${Math.round(result.lhr.environment.benchmarkIndex)}${onCpuShare === null ? "" : `; counted from thread time ${Math.round(tbtOnCpuMs)} ms (the main thread on a core ${Math.round(onCpuShare * 100)}% of the blocking tasks' time)`}${check}`);
       if (process.env.ONLY_BLOCKING && tasks.size === 0) continue;
       for (const [task, { blocking, start, duration }] of [...tasks].sort((a, b) => a[1].start - b[1].start)) {
         const at = paint ? ` at ${Math.round((task.ts - paint.ts) / 1000)} ms from the real first paint` : "";
-        console.log(`    ${blocking.toFixed(1)} ms of it: modelled ${Math.round(start)}+${Math.round(duration)}; real ${(task.dur / 1000).toFixed(1)} ms${at}: ${insideOf(task, main)}`);
+        console.log(`    ${blocking.toFixed(1)} ms of it: modelled ${Math.round(start)}+${Math.round(duration)}; real ${(task.dur / 1000).toFixed(1)} ms${typeof task.tdur === "number" ? ` (${(task.tdur / 1000).toFixed(1)} on a core)` : ""}${at}: ${insideOf(task, main)}`);
       }
     } finally {
       await chrome.kill();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blockingByKind, blockingTasks, formatKinds, kindsInside, type TraceEvent } from "../../scripts/lighthouse-blocking.js";
+import { blockingByKind, blockingOnCpu, blockingTasks, formatKinds, kindsInside, onCpuShare, type TraceEvent } from "../../scripts/lighthouse-blocking.js";
 
 // Trace events in microseconds, as Chromium writes them.
 const ev = (name: string, ts: number, dur: number): TraceEvent => ({ name, ts, dur, ph: "X" });
@@ -70,5 +70,31 @@ describe("where the bench says mobile blocking time comes from", () => {
     const total = [...byKind.values()].reduce((a, b) => a + b, 0);
     expect(total).toBeCloseTo(20 + 45);
     expect(formatKinds(byKind)).toBe("parse 18, style and layout 34, paint 5, script 7, navigation commit 0, other 2");
+  });
+
+  it("counts the same tasks again from the time their thread was on a core", () => {
+    // Two tasks of 40 ms real time: one ran 30 ms of it, one 10 (it waited 30 for a core).
+    const busy = { ...ev("RunTask", 0, 40_000), tdur: 30_000 };
+    const waiting = { ...ev("RunTask", 50_000, 40_000), tdur: 10_000 };
+    const untimed = ev("RunTask", 100_000, 40_000); // a trace without thread time
+    expect(onCpuShare(busy)).toBe(0.75);
+    expect(onCpuShare(waiting)).toBe(0.25);
+    expect(onCpuShare(untimed)).toBe(1);
+    // Modelled at four times their real time: 160 ms each, all after the first paint.
+    const cpu = (event: TraceEvent) => ({ type: "cpu", event });
+    const timings = new Map([
+      [cpu(busy), { startTime: 1_000, endTime: 1_160, duration: 160 }],
+      [cpu(waiting), { startTime: 1_200, endTime: 1_360, duration: 160 }],
+      [cpu(untimed), { startTime: 1_400, endTime: 1_560, duration: 160 }],
+    ]);
+    const tasks = blockingTasks([{ timings, from: 900, to: 3_000 }]);
+    expect(tasks.get(busy)!.blocking).toBe(110);
+    expect(tasks.get(busy)!.blockingOnCpu).toBe(70); // 120 ms on a core, 70 over 50
+    expect(tasks.get(waiting)!.blockingOnCpu).toBe(0); // 40 ms on a core: not a long task
+    expect(tasks.get(untimed)!.blockingOnCpu).toBe(110);
+    const { tbtOnCpuMs, onCpuShare: share } = blockingOnCpu(tasks);
+    expect(tbtOnCpuMs).toBe(180);
+    expect(share).toBeCloseTo((30 + 10 + 40) / 120);
+    expect(blockingOnCpu(new Map()).onCpuShare).toBeNull();
   });
 });
