@@ -4,6 +4,9 @@
 // more from the start of hydration (the loader's `glacial:hydration-start` mark), named by the
 // script and function that took most of its CPU samples. "Blocking at 4x" sums `4 × task − 50 ms`
 // over those tasks: what a phone four times slower would block for, as total blocking time counts.
+// "On a core" sums the same from each task's thread time instead of its real time: on a crowded
+// 2-core host a task's real time is mostly its wait for a core (docs/performance.md, 2026-12-02
+// 15:05), which swamps a change to the page; thread time leaves that wait out.
 //
 //   node scripts/trace-start-up-tasks.js ROUNDS label=URL [label=URL ...]   against running production servers
 //   e.g. ... 10 new=http://127.0.0.1:3901/ old=http://127.0.0.1:3903/
@@ -70,7 +73,7 @@ function heldBy(task, { nodes, samples }) {
 }
 
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
-const results = new Map(targets.map(([label]) => [label, { blocking: [], longest: [] }]));
+const results = new Map(targets.map(([label]) => [label, { blocking: [], onCpu: [], longest: [] }]));
 try {
   for (let round = 0; round < rounds; round++) {
     for (const [label, url] of targets) {
@@ -98,15 +101,18 @@ try {
       const profile = samplesOf(events, pid);
       const ms = tasks.map((t) => t.dur / 1000);
       const blocking = Math.round(ms.reduce((sum, d) => sum + Math.max(0, 4 * d - 50), 0));
+      const onCpu = Math.round(tasks.reduce((sum, t) => sum + Math.max(0, (4 * (t.tdur ?? t.dur)) / 1000 - 50), 0));
       const longest = Math.max(0, ...ms);
       results.get(label).blocking.push(blocking);
+      results.get(label).onCpu.push(onCpu);
       results.get(label).longest.push(longest);
-      console.log(`${round} ${label}: blocking at 4x ${blocking} ms; ${tasks.map((t) => `${(t.dur / 1000).toFixed(1)} (${heldBy(t, profile)})`).join(", ")}`);
+      const task = (t) => `${(t.dur / 1000).toFixed(1)}${t.tdur == null ? "" : `/${(t.tdur / 1000).toFixed(1)}`} (${heldBy(t, profile)})`;
+      console.log(`${round} ${label}: blocking at 4x ${blocking} ms, on a core ${onCpu}; real/on-a-core ms: ${tasks.map(task).join(", ")}`);
     }
   }
 } finally {
   await browser.close();
 }
 if (!DOCUMENT)
-  for (const [label, { blocking, longest }] of results)
-    console.log(`${label}: blocking at 4x, median ${median(blocking)} ms (${blocking.join(", ")}); longest task, median ${median(longest)?.toFixed(1)} ms`);
+  for (const [label, { blocking, onCpu, longest }] of results)
+    console.log(`${label}: blocking at 4x, median ${median(blocking)} ms (${blocking.join(", ")}), on a core ${median(onCpu)} (${onCpu.join(", ")}); longest task, median ${median(longest)?.toFixed(1)} ms`);

@@ -132,16 +132,26 @@ afterEach(() => {
 });
 
 describe("makeRouterInSteps", () => {
-  it("makes the router in four steps after reading the page's state, each after a task boundary, and returns after another", async () => {
+  it("reads the page's state and makes the router in five steps, each after a task boundary, and returns after another", async () => {
     servePage("/");
     const seen: string[] = [];
     const made = await makeRouterInSteps(async () => {
       // What exists at each boundary: the router only at the last, before React is given it.
-      seen.push(`${g.__reactRouterDataRouter ? "router" : "no router"}, ${(window.history.state as { idx?: number } | null)?.idx ?? "no index"}`);
+      const context = g.__reactRouterContext as { state?: unknown } | undefined;
+      seen.push(`${context?.state ? "state" : "no state"}, ${g.__reactRouterDataRouter ? "router" : "no router"}, ${(window.history.state as { idx?: number } | null)?.idx ?? "no index"}`);
       await nextTask();
     });
-    // The history writes its index into the page's entry in a step of its own, before the router.
-    expect(seen).toEqual(["no router, no index", "no router, no index", "no router, no index", "no router, 0", "router, 0"]);
+    // The page's data is read after a boundary of its own, not in the task that evaluated the
+    // modules; the history writes its index into the page's entry in a step of its own, before
+    // the router.
+    expect(seen).toEqual([
+      "no state, no router, no index",
+      "state, no router, no index",
+      "state, no router, no index",
+      "state, no router, no index",
+      "state, no router, 0",
+      "state, router, 0",
+    ]);
     expect(g.__reactRouterDataRouter).toBe(made.router);
     // The entry's scroll key came with that index, and the router's location carries it.
     const entry = window.history.state as { key?: unknown };

@@ -112,6 +112,8 @@ export async function makeRouterInSteps(step: () => Promise<void> = nextTask): P
   const stream = context.stream;
   if (!stream) throw new Error("React Router's single-fetch stream is missing from the page");
   context.stream = undefined;
+  // The page's data is read in a task of its own, not in the one that evaluated the modules.
+  await step();
   context.state = (await decodeViaTurboStream(stream, window)).value as HydrationState;
   const state = context.state;
 
