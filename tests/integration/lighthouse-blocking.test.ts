@@ -73,10 +73,11 @@ describe("where the bench says mobile blocking time comes from", () => {
   });
 
   it("counts the same tasks again from the time their thread was on a core", () => {
-    // Two tasks of 40 ms real time: one ran 30 ms of it, one 10 (it waited 30 for a core).
+    // Three tasks of 40 ms real time: one ran 30 ms of it, one 10 (it waited 30 for a core), and
+    // one from a trace without thread time, counted whole.
     const busy = { ...ev("RunTask", 0, 40_000), tdur: 30_000 };
     const waiting = { ...ev("RunTask", 50_000, 40_000), tdur: 10_000 };
-    const untimed = ev("RunTask", 100_000, 40_000); // a trace without thread time
+    const untimed = ev("RunTask", 100_000, 40_000);
     expect(onCpuShare(busy)).toBe(0.75);
     expect(onCpuShare(waiting)).toBe(0.25);
     expect(onCpuShare(untimed)).toBe(1);
