@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CART_STORAGE_KEY } from "./cart/cart";
 import { CART_COOKIE, cartCookie, EMPTY_CART_COOKIE } from "./cart/cart-cookie";
 import { EARLY_CART_MARK } from "./early-cart-mark";
@@ -76,6 +76,58 @@ describe("the early-tap script's cart", () => {
     ]);
     expect(panel()?.textContent).toContain("3 items");
     expect(panel()?.textContent).toContain("Old Tumbler");
+  });
+
+  it("opens the cart icon's panel on a first visit without a synchronous read, once the Cookie Store has answered", async () => {
+    // A Cookie Store as Chromium's: asked without blocking, and telling of changes.
+    const jar = new Map<string, string>();
+    const changed: (() => void)[] = [];
+    const cookieStore = {
+      get: (name: string) => Promise.resolve(jar.has(name) ? { value: jar.get(name) } : null),
+      addEventListener: (_type: "change", listener: () => void) => changed.push(listener),
+    };
+    (globalThis as unknown as Record<string, unknown>).cookieStore = cookieStore;
+    const getItem = vi.spyOn(localStorage, "getItem");
+    const cookieRead = vi.spyOn(document, "cookie", "get");
+    const tapCart = () => document.querySelector<HTMLButtonElement>('button[data-early-tap="cart"]')!.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+    try {
+      document.body.innerHTML = `<button type="button" aria-label="Cart" data-early-tap="cart">Cart</button>`;
+      runScript();
+      await Promise.resolve();
+      tapCart();
+      expect(panel()?.textContent).toContain("Your cart is empty");
+      expect(getItem).not.toHaveBeenCalled();
+      expect(cookieRead).not.toHaveBeenCalled();
+
+      // Another tab stores lines and its cookie lists them: the change is heard, and the next tap
+      // reads storage.
+      localStorage.setItem(CART_STORAGE_KEY, JSON.stringify([oldLine]));
+      const written = cartCookie([{ variantId: "v-old", quantity: 2 }], false);
+      document.cookie = written;
+      jar.set(CART_COOKIE, written.split(";")[0]!.slice(CART_COOKIE.length + 1));
+      for (const listener of changed) listener();
+      await Promise.resolve();
+      tapCart();
+      expect(getItem).toHaveBeenCalledWith(CART_STORAGE_KEY);
+      expect(panel()?.textContent).toContain("Old Tumbler");
+    } finally {
+      getItem.mockRestore();
+      cookieRead.mockRestore();
+      delete (globalThis as unknown as Record<string, unknown>).cookieStore;
+    }
+  });
+
+  it("reads storage for the cart icon where there is no Cookie Store, as before", () => {
+    const getItem = vi.spyOn(localStorage, "getItem");
+    try {
+      document.body.innerHTML = `<button type="button" aria-label="Cart" data-early-tap="cart">Cart</button>`;
+      runScript();
+      document.querySelector("button")!.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+      expect(panel()?.textContent).toContain("Your cart is empty");
+      expect(getItem).toHaveBeenCalledWith(CART_STORAGE_KEY);
+    } finally {
+      getItem.mockRestore();
+    }
   });
 
   it("shows an expired cart as empty when the cart icon is tapped", () => {
