@@ -117,6 +117,23 @@ describe("the early-tap script's cart", () => {
     }
   });
 
+  it("stops asking the Cookie Store at hand-over, when React answers the taps", () => {
+    const listening = new Set<() => void>();
+    (globalThis as unknown as Record<string, unknown>).cookieStore = {
+      get: () => Promise.resolve(null),
+      addEventListener: (_type: "change", listener: () => void) => listening.add(listener),
+      removeEventListener: (_type: "change", listener: () => void) => listening.delete(listener),
+    };
+    try {
+      runScript();
+      expect(listening.size).toBe(1);
+      window.dispatchEvent(new Event("hydrated"));
+      expect(listening.size).toBe(0);
+    } finally {
+      delete (globalThis as unknown as Record<string, unknown>).cookieStore;
+    }
+  });
+
   it("reads storage for the cart icon where there is no Cookie Store, as before", () => {
     const getItem = vi.spyOn(localStorage, "getItem");
     try {

@@ -123,22 +123,22 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
   // waits for the browser to open the site's storage, and its first read of document.cookie for
   // the cookie jar (3-34 ms and 3-20 ms of a blocked main thread at full speed on a slow 2-core
   // machine). Add to Cart keeps the synchronous reads: it writes the cart, and must not drop lines
-  // another tab stored since the answer came.
+  // another tab stored since the answer came. The asking stops at hand-over, where React, which
+  // writes the cookie at every change of the cart, answers the taps.
   let cookieSaysLines: boolean | null = null;
-  const cookieStore = (globalThis as unknown as { cookieStore?: { get(name: string): Promise<{ value?: string } | null>; addEventListener?(type: "change", listener: () => void): void } }).cookieStore;
-  if (cookieStore) {
-    const ask = () =>
-      cookieStore.get(cartCookie).then(
-        (cookie) => {
-          cookieSaysLines = !!cookie?.value && cookie.value !== emptyCartCookie;
-        },
-        () => {
-          cookieSaysLines = null;
-        },
-      );
-    void ask();
-    cookieStore.addEventListener?.("change", () => void ask());
-  }
+  type CookieStoreLike = { get(name: string): Promise<{ value?: string } | null>; addEventListener?(type: "change", listener: () => void): void; removeEventListener?(type: "change", listener: () => void): void };
+  const cookieStore = (globalThis as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
+  const askCookie = () =>
+    cookieStore?.get(cartCookie).then(
+      (cookie) => {
+        cookieSaysLines = !!cookie?.value && cookie.value !== emptyCartCookie;
+      },
+      () => {
+        cookieSaysLines = null;
+      },
+    );
+  void askCookie();
+  cookieStore?.addEventListener?.("change", askCookie);
   /** The cart to show: surely empty when neither this page's tap nor the cookie says otherwise. */
   const cartToShow = (): Line[] => (cookieSaysLines === false && !(globalThis as unknown as Record<string, unknown>)[cartMark] ? [] : readCart());
   const count = (n: number) => `${n} ${n === 1 ? "item" : "items"}`;
@@ -367,6 +367,7 @@ export function answerEarlyTaps(hydratingEvent: string, hydratedEvent: string, c
     for (const type of HELD) removeEventListener(type, holdFromReact, true);
     removeEventListener("click", onClick, true);
     removeEventListener("change", onChange, true);
+    cookieStore?.removeEventListener?.("change", askCookie);
     // The choice's name stays as shown: React writes the same once its state holds the choice
     // (and had it already, if React heard the tap itself while hydrating).
     for (const [fieldset, original] of choices) {
